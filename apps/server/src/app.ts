@@ -1,0 +1,60 @@
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { authRoutes } from "./auth/routes.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { graphqlRoute } from "./graphql/route.ts";
+import { installErrorHandler } from "./http/errors.ts";
+import { serveWeb } from "./http/web.ts";
+import { requireXhrMarker } from "./http/xhr-marker.ts";
+import { createMailer } from "./mail/mailer.ts";
+import type { Services } from "./services.ts";
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Directory of the built web app; omitted in API-only tests. */
+  webDist?: string | null;
+  logger?: boolean;
+}
+
+/** Builds the whole server; tests build it too, against a real database. */
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  const publicUrl = opts.config.PUBLIC_URL ?? `http://localhost:${opts.config.PORT}`;
+  const services: Services = {
+    db: opts.database.db,
+    dbKind: opts.database.kind,
+    config: opts.config,
+    log: app.log,
+    mailer: createMailer(opts.database.db, app.log, opts.config.SMTP_URL, opts.config.MAIL_FROM),
+    publicUrl,
+  };
+  installErrorHandler(app);
+  await app.register(helmet, {
+    // the SPA loads its own scripts and styles only; Mantine injects style tags
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  requireXhrMarker(app);
+  await app.register(authRoutes, { s: services });
+  await app.register(graphqlRoute, { s: services });
+  app.get("/api/health", async () => ({ ok: true, database: services.dbKind }));
+  if (opts.webDist) await serveWeb(app, opts.webDist);
+  return { app, services };
+}

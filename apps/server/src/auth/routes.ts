@@ -1,0 +1,173 @@
+import {
+  checkInvitationInput,
+  forgotInput,
+  LOGIN_FAILURE_MESSAGE,
+  loginInput,
+  PASSWORD_RESET_TTL_MS,
+  registerInput,
+  resetInput,
+} from "@rollbook/domain";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
+import { auditLog, invitations, passwordResets, users } from "../db/schema/index.ts";
+import { sendValidationError } from "../http/errors.ts";
+import type { Services } from "../services.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { presentUser } from "./present-user.ts";
+import { bearer, issueTokens, revokeToken } from "./tokens.ts";
+
+const FORGOT_ANSWER = {
+  message: "If an account exists for that e-mail, a link to reset the password has been sent.",
+};
+
+export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
+  const { db } = s;
+  const limited = {
+    config: { rateLimit: { max: s.config.AUTH_RATE_LIMIT, timeWindow: "1 minute" } },
+  };
+
+  function parse<T extends z.ZodType>(schema: T, body: unknown) {
+    return schema.safeParse(body ?? {});
+  }
+
+  app.post("/api/v2/login", limited, async (request, reply) => {
+    const input = parse(loginInput, request.body);
+    if (!input.success) return sendValidationError(reply, input.error);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${input.data.email}`, isNull(users.deleted_at)))
+      .limit(1);
+    const ok = await verifyPassword(user?.password_hash, input.data.password);
+    if (!user || !ok || !user.active) return reply.code(401).send({ message: LOGIN_FAILURE_MESSAGE });
+    const tokens = await issueTokens(db, user.id);
+    await db.update(users).set({ last_seen: new Date() }).where(eq(users.id, user.id));
+    await db.insert(auditLog).values({ school_id: user.school_id, user_id: user.id, action: "login" });
+    return { data: { user: presentUser(user), ...tokens } };
+  });
+
+  app.post("/api/v2/logout", async (request, reply) => {
+    const token = bearer(request.headers.authorization);
+    if (!token || !(await revokeToken(db, token))) return reply.code(401).send({ message: "Not signed in" });
+    return { data: { message: "Signed out" } };
+  });
+
+  app.post("/api/v2/password/forgot", limited, async (request, reply) => {
+    const input = parse(forgotInput, request.body);
+    if (!input.success) return sendValidationError(reply, input.error);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${input.data.email}`, isNull(users.deleted_at), eq(users.active, true)))
+      .limit(1);
+    if (user) {
+      const [reset] = await db
+        .insert(passwordResets)
+        .values({ user_id: user.id, expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_MS) })
+        .returning();
+      if (reset) {
+        await s.mailer.send({
+          to: user.email,
+          subject: "Reset your Rollbook password",
+          text: `Hello ${user.first_name},\n\nSet a new password here (valid for one hour, once):\n${s.publicUrl}/ResetPassword/${reset.uuid}\n\nIf you did not ask for this, ignore this mail.`,
+        });
+      }
+    }
+    // the same answer whether or not the e-mail exists
+    return { data: FORGOT_ANSWER };
+  });
+
+  app.post("/api/v2/password/reset", limited, async (request, reply) => {
+    const input = parse(resetInput, request.body);
+    if (!input.success) return sendValidationError(reply, input.error);
+    const now = new Date();
+    // claim the link atomically so it works once
+    const [reset] = await db
+      .update(passwordResets)
+      .set({ used_at: now })
+      .where(
+        and(
+          eq(passwordResets.uuid, input.data.token),
+          isNull(passwordResets.used_at),
+          gt(passwordResets.expires_at, now),
+        ),
+      )
+      .returning();
+    if (!reset) {
+      return reply.code(410).send({
+        message: "This reset link is invalid, expired or already used. Ask for a new one.",
+        errors: { token: ["is invalid, expired or already used"] },
+      });
+    }
+    await db
+      .update(users)
+      .set({ password_hash: await hashPassword(input.data.password), updated_at: now })
+      .where(eq(users.id, reset.user_id));
+    await db.insert(auditLog).values({ user_id: reset.user_id, action: "password.reset" });
+    return { data: { message: "Your password has been changed. You can sign in now." } };
+  });
+
+  async function openInvitation(token: string) {
+    const [inv] = await db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.uuid, token), isNull(invitations.accepted_at), gt(invitations.expires_at, new Date())))
+      .limit(1);
+    return inv;
+  }
+
+  const invalidInvitation = {
+    message: "This invitation is invalid, expired or already used. Ask for a new one.",
+    errors: { token: ["is invalid, expired or already used"] },
+  };
+
+  app.post("/api/v2/checkInvitation", limited, async (request, reply) => {
+    const input = parse(checkInvitationInput, request.body);
+    if (!input.success) return sendValidationError(reply, input.error);
+    const inv = await openInvitation(input.data.token);
+    if (!inv) return reply.code(410).send(invalidInvitation);
+    return {
+      data: { valid: true, email: inv.email, first_name: inv.first_name, last_name: inv.last_name ?? "" },
+    };
+  });
+
+  app.post("/api/v2/register", limited, async (request, reply) => {
+    const input = parse(registerInput, request.body);
+    if (!input.success) return sendValidationError(reply, input.error);
+    const now = new Date();
+    const [inv] = await db
+      .update(invitations)
+      .set({ accepted_at: now })
+      .where(
+        and(eq(invitations.uuid, input.data.token), isNull(invitations.accepted_at), gt(invitations.expires_at, now)),
+      )
+      .returning();
+    if (!inv) return reply.code(410).send(invalidInvitation);
+    const password_hash = await hashPassword(input.data.password);
+    const [existing] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${inv.email})`).limit(1);
+    const values = {
+      school_id: inv.school_id,
+      role_id: inv.role_id,
+      first_name: input.data.first_name,
+      last_name: input.data.last_name,
+      email: inv.email,
+      password_hash,
+      active: true,
+      deleted_at: null,
+      updated_at: now,
+    };
+    const [user] = existing
+      ? await db.update(users).set(values).where(eq(users.id, existing.id)).returning()
+      : await db.insert(users).values(values).returning();
+    if (!user) throw new Error("registration failed");
+    await db.insert(auditLog).values({
+      school_id: user.school_id,
+      user_id: user.id,
+      action: "user.register",
+      data: { invitation: inv.id },
+    });
+    const tokens = await issueTokens(db, user.id);
+    return { data: { user: presentUser(user), ...tokens } };
+  });
+}

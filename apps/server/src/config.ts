@@ -1,0 +1,34 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Environment, checked once at start-up; a bad value stops the server with a clear message. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("Rollbook <no-reply@rollbook.local>"),
+  PUBLIC_URL: z.string().url().optional(),
+  DEMO_PASSWORD: z.string().min(8).default("rollbook-demo"),
+  SEED_DEMO: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Rate limits per minute per client (IP) for login and password calls.
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

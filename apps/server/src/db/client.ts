@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { lockDataDir } from "./lock.ts";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** PGlite in `dataDir` (`memory://` for a throw-away one), or PostgreSQL when a URL is given. */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  return openPglite(opts.dataDir ?? "memory://");
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith("memory://");
+  let release = () => {};
+  if (!inMemory) {
+    release = lockDataDir(dataDir);
+    fs.mkdirSync(path.join(dataDir, "pglite"), { recursive: true });
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: inMemory ? undefined : path.join(dataDir, "pglite"),
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const lockClient = await pool.connect();
+  try {
+    // several server processes may start together: one migrates, the others wait
+    await lockClient.query("select pg_advisory_lock(727001)");
+    await migratePg(drizzlePg(lockClient), { migrationsFolder });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock(727001)").catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: "postgres", close: () => pool.end() };
+}

@@ -1,0 +1,145 @@
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, deletedAt, ts, updatedAt } from "./columns.ts";
+import { students } from "./people.ts";
+import { locations } from "./places.ts";
+import { schools } from "./schools.ts";
+import { users } from "./users.ts";
+
+export type AttendableType = "course" | "event";
+
+/** One student's attendance at one session (attendable on the date `meets`). */
+export const attendance = pgTable(
+  "attendance",
+  {
+    id: serial("id").primaryKey(),
+    attendable_id: integer("attendable_id").notNull(),
+    attendable_type: text("attendable_type").$type<AttendableType>().notNull(),
+    school_id: integer("school_id")
+      .notNull()
+      .references(() => schools.id),
+    student_id: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    location_id: integer("location_id").references(() => locations.id, { onDelete: "set null" }),
+    status: smallint("status").notNull().default(0),
+    enter: ts("enter"),
+    exit: ts("exit"),
+    percentage: doublePrecision("percentage").notNull().default(0),
+    lock: boolean("lock").notNull().default(false),
+    finished: boolean("finished").notNull().default(false),
+    meets: date("meets", { mode: "string" }).notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("attendance_session_student").on(t.attendable_type, t.attendable_id, t.meets, t.student_id),
+    index("attendance_student_meets").on(t.student_id, t.meets),
+    index("attendance_school_meets").on(t.school_id, t.meets, t.status),
+  ],
+);
+
+export const coordinates = pgTable(
+  "coordinates",
+  {
+    id: serial("id").primaryKey(),
+    attendance_id: integer("attendance_id")
+      .notNull()
+      .references(() => attendance.id, { onDelete: "cascade" }),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    low_power: boolean("low_power").notNull().default(false),
+    bluetooth: boolean("bluetooth").notNull().default(false),
+    extra: jsonb("extra"),
+    created_at: createdAt(),
+  },
+  (t) => [index("coordinates_attendance").on(t.attendance_id)],
+);
+
+/** Every ping a device sent, stored once by the device's own ping id. */
+export const pings = pgTable(
+  "pings",
+  {
+    id: serial("id").primaryKey(),
+    student_id: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    device_ping_id: text("device_ping_id").notNull(),
+    recorded_at: ts("recorded_at").notNull(),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    accuracy: doublePrecision("accuracy"),
+    low_power: boolean("low_power").notNull().default(false),
+    bluetooth: boolean("bluetooth").notNull().default(false),
+    beacons: jsonb("beacons").$type<{ factory_id: string; rssi?: number }[]>(),
+    extra: jsonb("extra"),
+    // the location the ping was at, when it was at one
+    location_id: integer("location_id"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("pings_student_device_id").on(t.student_id, t.device_ping_id),
+    index("pings_student_recorded").on(t.student_id, t.recorded_at),
+  ],
+);
+
+export const attendanceActivity = pgTable(
+  "attendance_activity",
+  {
+    id: serial("id").primaryKey(),
+    attendance_id: integer("attendance_id")
+      .notNull()
+      .references(() => attendance.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("attendance_activity_attendance").on(t.attendance_id)],
+);
+
+export const attendanceOverrides = pgTable(
+  "attendance_overrides",
+  {
+    id: serial("id").primaryKey(),
+    attendance_id: integer("attendance_id")
+      .notNull()
+      .references(() => attendance.id, { onDelete: "cascade" }),
+    old_status: smallint("old_status").notNull(),
+    new_status: smallint("new_status").notNull(),
+    user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("attendance_overrides_attendance").on(t.attendance_id)],
+);
+
+export const excuses = pgTable(
+  "excuses",
+  {
+    id: serial("id").primaryKey(),
+    school_id: integer("school_id")
+      .notNull()
+      .references(() => schools.id),
+    student_id: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    notes: text("notes"),
+    // null attendable: the whole day
+    attendable_id: integer("attendable_id"),
+    attendable_type: text("attendable_type").$type<AttendableType>(),
+    created_by: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [index("excuses_student_date").on(t.student_id, t.date)],
+);

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, deletedAt, publicUuid, ts, updatedAt } from "./columns.ts";
+import { schools } from "./schools.ts";
+
+export const students = pgTable(
+  "students",
+  {
+    id: serial("id").primaryKey(),
+    uuid: publicUuid(),
+    school_id: integer("school_id")
+      .notNull()
+      .references(() => schools.id),
+    first_name: text("first_name").notNull(),
+    last_name: text("last_name").notNull(),
+    preferred_name: text("preferred_name"),
+    // The personal token a student signs in with on the phone; staff show and reset it.
+    token: text("token").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    school_identifier: text("school_identifier"),
+    age: integer("age"),
+    pid_number: text("pid_number"),
+    zip: text("zip"),
+    date_of_birth: date("date_of_birth", { mode: "string" }),
+    is_veteran: boolean("is_veteran"),
+    housing: text("housing"),
+    employment: text("employment"),
+    sexual_identity: text("sexual_identity"),
+    gender: text("gender"),
+    sex: text("sex"),
+    race: text("race"),
+    weekly_apa: doublePrecision("weekly_apa"),
+    semester_apa: doublePrecision("semester_apa"),
+    // base32 secret of the time-based offline code
+    offline_code: text("offline_code").notNull(),
+    last_seen: ts("last_seen"),
+    device_id: integer("device_id"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex("students_token").on(t.token),
+    index("students_school_name").on(t.school_id, t.last_name, t.first_name),
+    index("students_email").on(sql`lower(${t.email})`),
+    uniqueIndex("students_school_identifier").on(t.school_id, t.school_identifier),
+    // search: ILIKE '%x%' by index (pg_trgm)
+    index("students_search_trgm").using(
+      "gin",
+      sql`(${t.first_name} || ' ' || ${t.last_name} || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const devices = pgTable(
+  "devices",
+  {
+    id: serial("id").primaryKey(),
+    student_id: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    type: text("type"),
+    os_version: text("os_version"),
+    app_version: text("app_version"),
+    model_name: text("model_name"),
+    // the push token of the phone, not an auth token
+    token: text("token"),
+    location_permission: boolean("location_permission").notNull().default(false),
+    bluetooth_permission: boolean("bluetooth_permission").notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("devices_student").on(t.student_id)],
+);

@@ -1,0 +1,648 @@
+import { addDays, apa, courseSessionOn, localDate, ROLES, STATUS, zonedToUtc } from "@rollbook/domain";
+import { sql } from "drizzle-orm";
+import { hashPassword } from "../../auth/passwords.ts";
+import type { Db } from "../client.ts";
+import * as t from "../schema/index.ts";
+import { type Rng, rng } from "./random.ts";
+import { ensureRoles } from "./roles.ts";
+
+export interface DemoOptions {
+  password: string;
+  students?: number;
+  courses?: number;
+  weeksOfHistory?: number;
+  seed?: number;
+  now?: Date;
+}
+
+export const DEMO_DOMAIN = "demo.rollbook.test";
+export const DEMO_TZ = "America/New_York";
+export const demoEmail = (roleName: string) => `${roleName}@${DEMO_DOMAIN}`;
+
+const FIRST = [
+  "Ava",
+  "Liam",
+  "Mia",
+  "Noah",
+  "Zoe",
+  "Ethan",
+  "Isla",
+  "Mason",
+  "Aria",
+  "Lucas",
+  "Chloe",
+  "Elijah",
+  "Maya",
+  "James",
+  "Nora",
+  "Leo",
+  "Ruby",
+  "Owen",
+  "Layla",
+  "Caleb",
+  "Sofia",
+  "Ezra",
+  "Hazel",
+  "Jonah",
+  "Ivy",
+  "Miles",
+  "Stella",
+  "Felix",
+  "Luna",
+  "Theo",
+];
+const LAST = [
+  "Garcia",
+  "Smith",
+  "Nguyen",
+  "Johnson",
+  "Patel",
+  "Brown",
+  "Kim",
+  "Davis",
+  "Lopez",
+  "Wilson",
+  "Clark",
+  "Lewis",
+  "Walker",
+  "Hall",
+  "Young",
+  "King",
+  "Wright",
+  "Scott",
+  "Green",
+  "Baker",
+  "Adams",
+  "Nelson",
+  "Hill",
+  "Ramirez",
+  "Campbell",
+  "Mitchell",
+  "Roberts",
+  "Carter",
+  "Phillips",
+  "Evans",
+];
+const SUBJECTS = [
+  "Biology",
+  "Chemistry",
+  "Algebra",
+  "Calculus",
+  "World History",
+  "US History",
+  "English Composition",
+  "Literature",
+  "Spanish",
+  "French",
+  "Physics",
+  "Statistics",
+  "Economics",
+  "Psychology",
+  "Sociology",
+  "Art Studio",
+  "Music Theory",
+  "Computer Science",
+  "Geography",
+  "Public Speaking",
+  "Philosophy",
+  "Anatomy",
+  "Accounting",
+  "Drama",
+];
+const PATTERNS: Record<string, (0 | 1)[]> = {
+  MWF: [0, 1, 0, 1, 0, 1, 0],
+  TTh: [0, 0, 1, 0, 1, 0, 0],
+  MW: [0, 1, 0, 1, 0, 0, 0],
+  Daily: [0, 1, 1, 1, 1, 1, 0],
+};
+const SLOTS = [
+  ["08:00", "08:50"],
+  ["09:00", "09:50"],
+  ["10:00", "11:15"],
+  ["11:30", "12:20"],
+  ["13:00", "14:15"],
+  ["14:30", "15:20"],
+  ["15:30", "16:45"],
+  ["17:00", "18:15"],
+] as const;
+const MEET_KEYS = ["meet_sun", "meet_mon", "meet_tue", "meet_wed", "meet_thu", "meet_fri", "meet_sat"] as const;
+
+async function insertChunked<T extends Record<string, unknown>>(
+  db: Db,
+  table: Parameters<Db["insert"]>[0],
+  rows: T[],
+  size = 1000,
+) {
+  for (let i = 0; i < rows.length; i += size) await db.insert(table).values(rows.slice(i, i + size) as never);
+}
+
+/** True when the database already holds a school (demo or real). */
+export async function hasAnySchool(db: Db) {
+  return (await db.$count(t.schools)) > 0;
+}
+
+/**
+ * The demo school: deterministic for a seed, sized by options so tests and
+ * benchmarks can make larger ones. Dates are relative to `now`.
+ */
+export async function seedDemo(db: Db, opts: DemoOptions) {
+  const r = rng(opts.seed ?? 20261122);
+  const now = opts.now ?? new Date();
+  const nStudents = opts.students ?? 200;
+  const nCourses = opts.courses ?? 20;
+  const weeks = opts.weeksOfHistory ?? 4;
+  const today = localDate(now, DEMO_TZ);
+  await ensureRoles(db);
+
+  const [school] = await db
+    .insert(t.schools)
+    .values({
+      name: "Rollbook Demo High School",
+      address: "100 Schoolhouse Lane, Albany, NY 12207",
+      contact_person: "Dana Whitfield",
+      phone: "5185550100",
+      email: "office@demo.rollbook.test",
+      support_email: "it@demo.rollbook.test",
+      timezone: DEMO_TZ,
+      late_time: 5,
+      absent_time: 15,
+      leave_time: 10,
+      warning_percentage: 80,
+      student_cap: 1000,
+    })
+    .returning();
+  const [second] = await db
+    .insert(t.schools)
+    .values({ name: "Lakeside Demo College", timezone: "America/Chicago", email: "office@lakeside.demo.rollbook.test" })
+    .returning();
+  if (!school || !second) throw new Error("demo school not created");
+  const sid = school.id;
+
+  await db.insert(t.schoolClosures).values([
+    {
+      school_id: sid,
+      title: "Thanksgiving break",
+      start_date: nextWeekday(today, 4, r, 0),
+      end_date: addDays(nextWeekday(today, 4, r, 0), 1),
+    },
+    { school_id: sid, title: "Winter break", start_date: addDays(today, 30), end_date: addDays(today, 44) },
+  ]);
+
+  // Locations around a campus centre, with geofences and beacons.
+  const centre = { lat: 42.6526, lon: -73.7562 };
+  const locs = await db
+    .insert(t.locations)
+    .values([
+      {
+        school_id: sid,
+        name: "Main Hall",
+        latitude: centre.lat,
+        longitude: centre.lon,
+        radius: 80,
+        note: "Rooms 100-240",
+      },
+      {
+        school_id: sid,
+        name: "Science Center",
+        latitude: centre.lat + 0.0021,
+        longitude: centre.lon + 0.0015,
+        radius: 60,
+      },
+      {
+        school_id: sid,
+        name: "Athletics Field House",
+        latitude: centre.lat - 0.003,
+        longitude: centre.lon - 0.0022,
+        radius: 120,
+      },
+    ])
+    .returning();
+  await db.insert(t.beacons).values(
+    locs.flatMap((l, i) => [
+      {
+        school_id: sid,
+        name: `${l.name} east`,
+        factory_id: `B${i}E-${r.token(8, "0123456789ABCDEF")}`,
+        location_id: l.id,
+        battery: r.int(40, 100),
+        active: true,
+      },
+      {
+        school_id: sid,
+        name: `${l.name} west`,
+        factory_id: `B${i}W-${r.token(8, "0123456789ABCDEF")}`,
+        location_id: l.id,
+        battery: r.int(5, 100),
+        active: true,
+      },
+    ]),
+  );
+
+  const semesterStart = addDays(today, -7 * (weeks + 2));
+  const semesterEnd = addDays(today, 7 * 8);
+  const patternNames = Object.keys(PATTERNS);
+  const courseRows = Array.from({ length: nCourses }, (_, i) => {
+    const pattern = PATTERNS[patternNames[i % patternNames.length] as string] as (0 | 1)[];
+    const slot = SLOTS[i % SLOTS.length] as readonly [string, string];
+    const meets = Object.fromEntries(MEET_KEYS.map((k, d) => [k, pattern[d] === 1]));
+    return {
+      school_id: sid,
+      location_id: (locs[i % 2] ?? locs[0])?.id,
+      crn: String(40100 + i),
+      course_number: `${(SUBJECTS[i % SUBJECTS.length] as string).slice(0, 3).toUpperCase()} ${100 + i * 5}`,
+      title: `${SUBJECTS[i % SUBJECTS.length]}${i >= SUBJECTS.length ? ` ${Math.floor(i / SUBJECTS.length) + 1}` : ""}`,
+      start_time: slot[0],
+      end_time: slot[1],
+      semester_start: semesterStart,
+      semester_end: semesterEnd,
+      ...meets,
+      manual_attendance: i === nCourses - 1,
+      min_percentage: 70,
+    };
+  });
+  const courseList = await db.insert(t.courses).values(courseRows).returning();
+
+  const studentValues = Array.from({ length: nStudents }, (_, i) => {
+    const first = FIRST[i % FIRST.length] as string;
+    const last = LAST[Math.floor(i / FIRST.length + i) % LAST.length] as string;
+    return {
+      school_id: sid,
+      first_name: first,
+      last_name: last,
+      email: `${first}.${last}.${i + 1}@students.${DEMO_DOMAIN}`.toLowerCase(),
+      phone: `518555${String(1000 + i).slice(-4)}`,
+      school_identifier: `S${String(100000 + i)}`,
+      token: r.token(10),
+      offline_code: r.token(32, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"),
+      age: r.int(14, 19),
+      zip: String(12200 + r.int(0, 99)),
+      gender: r.pick(["female", "male", "non-binary"]),
+      is_veteran: false,
+    };
+  });
+  const studentList: (typeof t.students.$inferSelect)[] = [];
+  for (let i = 0; i < studentValues.length; i += 1000) {
+    studentList.push(
+      ...(await db
+        .insert(t.students)
+        .values(studentValues.slice(i, i + 1000))
+        .returning()),
+    );
+  }
+
+  // Each student takes 4-5 courses.
+  const enrol: { student_id: number; course_id: number }[] = [];
+  const coursesOf = new Map<number, number[]>();
+  for (const s of studentList) {
+    const picks = r.shuffle(courseList.map((c) => c.id)).slice(0, r.int(4, 5));
+    coursesOf.set(s.id, picks);
+    for (const c of picks) enrol.push({ student_id: s.id, course_id: c });
+  }
+  await insertChunked(db, t.studentCourse, enrol);
+
+  const teamList = await db
+    .insert(t.teams)
+    .values([
+      { school_id: sid, name: "Varsity Soccer", tag: "SOC", is_sport: true },
+      { school_id: sid, name: "Track and Field", tag: "TRK", is_sport: true },
+      { school_id: sid, name: "Debate Club", tag: "DEB", is_sport: false },
+      { school_id: sid, name: "Honors Scholars", tag: "HON", is_sport: false },
+    ])
+    .returning();
+  const teamMembers = new Map<number, number[]>();
+  const memberRows: { student_id: number; team_id: number }[] = [];
+  teamList.forEach((team, i) => {
+    const members = studentList.slice(i * 25, i * 25 + 20).map((s) => s.id);
+    teamMembers.set(team.id, members);
+    for (const m of members) memberRows.push({ student_id: m, team_id: team.id });
+  });
+  await insertChunked(db, t.studentTeam, memberRows);
+
+  // A past away game for soccer: its students are "travel" for that day's classes.
+  const soccer = teamList[0] as (typeof teamList)[number];
+  const travelDay = previousWeekday(today, 3);
+  const [trip] = await db
+    .insert(t.travel)
+    .values({
+      team_id: soccer.id,
+      start_date: zonedToUtc(travelDay, 6 * 60, DEMO_TZ),
+      end_date: zonedToUtc(travelDay, 20 * 60, DEMO_TZ),
+      notes: "Away game at Riverside",
+      is_away: true,
+    })
+    .returning();
+  if (trip)
+    await insertChunked(
+      db,
+      t.studentTravel,
+      (teamMembers.get(soccer.id) ?? []).map((student_id) => ({ student_id, travel_id: trip.id })),
+    );
+
+  const eventDefs = [
+    {
+      title: "College Fair",
+      date: addDays(today, 3),
+      start_time: "10:00",
+      end_time: "13:00",
+      capacity: 20,
+      visibility: "public",
+      description: "Meet admissions officers from 40 colleges.",
+    },
+    { title: "Study Skills Workshop", date: today, start_time: "15:30", end_time: "16:30", visibility: "private" },
+    { title: "Career Panel", date: addDays(today, -5), start_time: "12:00", end_time: "13:00", visibility: "private" },
+    {
+      title: "Financial Aid Night",
+      date: addDays(today, 10),
+      start_time: "18:00",
+      end_time: "19:30",
+      visibility: "private",
+    },
+    {
+      title: "Athlete Study Hall",
+      date: addDays(today, -2),
+      start_time: "16:00",
+      end_time: "18:00",
+      visibility: "private",
+      restricted: true,
+    },
+  ];
+  const eventList = await db
+    .insert(t.events)
+    .values(
+      eventDefs.map((e, i) => ({
+        school_id: sid,
+        ern: `E${2000 + i}`,
+        location_id: (locs[i % locs.length] ?? locs[0])?.id,
+        title: e.title,
+        description: e.description ?? null,
+        date: e.date,
+        start_time: e.start_time,
+        end_time: e.end_time,
+        capacity: e.capacity ?? null,
+        visibility: e.visibility,
+        restricted_by: e.restricted ? soccer.id : null,
+      })),
+    )
+    .returning();
+  const signups: { student_id: number; event_id: number; in_waitlist: boolean }[] = [];
+  eventList.forEach((ev, i) => {
+    const count = ev.capacity ? ev.capacity + 5 : 15 + i * 3;
+    studentList.slice(40 + i * 10, 40 + i * 10 + count).forEach((s, k) => {
+      signups.push({ student_id: s.id, event_id: ev.id, in_waitlist: ev.capacity !== null && k >= ev.capacity });
+    });
+  });
+  await insertChunked(db, t.studentEvent, signups);
+
+  // One user of every role, with sensible assignments.
+  const password_hash = await hashPassword(opts.password);
+  const userList = await db
+    .insert(t.users)
+    .values(
+      ROLES.map((role) => ({
+        school_id: sid,
+        role_id: role.id,
+        first_name: role.display_name.split(" ")[0] as string,
+        last_name: role.display_name.split(" ").slice(1).join(" ") || "User",
+        email: demoEmail(role.name),
+        password_hash,
+        phone_number: `518555${String(2000 + role.id)}`,
+        absent_email: true,
+      })),
+    )
+    .returning();
+  const user = (name: string) => userList.find((u) => u.email === demoEmail(name)) as (typeof userList)[number];
+  const advisor = user("academic_advisor");
+  const professor = user("judge");
+  const coach = user("staff");
+  const counselor = user("councelor");
+  const caseManager = user("case_manager");
+  const courseIds = courseList.map((c) => c.id);
+  await db
+    .insert(t.userCourse)
+    .values([
+      ...courseIds.slice(0, 3).map((course_id) => ({ user_id: advisor.id, course_id })),
+      ...courseIds.slice(0, 4).map((course_id) => ({ user_id: professor.id, course_id })),
+    ]);
+  await db.insert(t.userTeam).values(teamList.slice(0, 2).map((team) => ({ user_id: coach.id, team_id: team.id })));
+  await db.insert(t.userEvent).values([
+    { user_id: advisor.id, event_id: (eventList[0] as (typeof eventList)[number]).id },
+    { user_id: coach.id, event_id: (eventList[4] as (typeof eventList)[number]).id },
+  ]);
+  await db
+    .insert(t.userStudent)
+    .values([
+      ...studentList.slice(0, 30).map((s) => ({ user_id: advisor.id, student_id: s.id })),
+      ...studentList.slice(30, 50).map((s) => ({ user_id: counselor.id, student_id: s.id })),
+      ...studentList.slice(50, 60).map((s) => ({ user_id: caseManager.id, student_id: s.id })),
+    ]);
+
+  // A cancelled date in the past for the first course.
+  const firstCourse = courseList[0] as (typeof courseList)[number];
+  const cancelled = new Set<string>();
+  for (let d = addDays(today, -7); d < today; d = addDays(d, 1)) {
+    if (courseSessionOn(firstCourse, d, DEMO_TZ)) {
+      await db
+        .insert(t.cancellations)
+        .values({ course_id: firstCourse.id, date: d, notes: "Instructor at a conference" });
+      cancelled.add(`${firstCourse.id}:${d}`);
+      break;
+    }
+  }
+
+  // Excuses: a few students, a few past dates.
+  const excused = new Set<string>();
+  const excuseRows = studentList.slice(0, Math.min(8, studentList.length)).map((s, i) => {
+    const date = addDays(today, -1 - i * 2);
+    excused.add(`${s.id}:${date}`);
+    return {
+      school_id: sid,
+      student_id: s.id,
+      date,
+      notes: r.pick(["Doctor's appointment", "Family emergency", "Court date", null]),
+    };
+  });
+  await db.insert(t.excuses).values(excuseRows);
+
+  const closures = await db.select().from(t.schoolClosures).where(sql`${t.schoolClosures.school_id} = ${sid}`);
+  const travellers = new Set(teamMembers.get(soccer.id) ?? []);
+  const history = buildHistory({
+    r,
+    now,
+    today,
+    weeks,
+    sid,
+    courseList,
+    studentList,
+    coursesOf,
+    cancelled,
+    excused,
+    closures,
+    travellers,
+    travelDay,
+  });
+  const inserted: { id: number; student_id: number; status: number }[] = [];
+  for (let i = 0; i < history.length; i += 1000) {
+    inserted.push(
+      ...(await db
+        .insert(t.attendance)
+        .values(history.slice(i, i + 1000))
+        .returning({ id: t.attendance.id, student_id: t.attendance.student_id, status: t.attendance.status })),
+    );
+  }
+
+  // APA of every student over the semester and the last 7 days.
+  const weekAgo = addDays(today, -7);
+  const byStudent = new Map<number, { all: number[]; week: number[] }>();
+  history.forEach((h) => {
+    const e = byStudent.get(h.student_id) ?? { all: [], week: [] };
+    e.all.push(h.status ?? 0);
+    if (h.meets >= weekAgo) e.week.push(h.status ?? 0);
+    byStudent.set(h.student_id, e);
+  });
+  const apaValues = [...byStudent.entries()].map(
+    ([id, e]) => `(${id}, ${apa(e.all) ?? "null"}, ${apa(e.week) ?? "null"})`,
+  );
+  if (apaValues.length) {
+    await db.execute(
+      sql.raw(
+        `update students s set semester_apa = v.sem::float8, weekly_apa = v.wk::float8 from (values ${apaValues.join(",")}) as v(id, sem, wk) where s.id = v.id`,
+      ),
+    );
+  }
+
+  // Follow-up tasks for recent absences of the advisor's students, and tiles for everyone.
+  const advisorStudents = new Set(studentList.slice(0, 30).map((s) => s.id));
+  const absences = inserted.filter((a) => a.status === STATUS.absent && advisorStudents.has(a.student_id)).slice(-5);
+  if (absences.length) {
+    await db.insert(t.tasks).values(
+      absences.map((a) => ({
+        school_id: sid,
+        user_id: advisor.id,
+        description: `Follow up on an absence of ${studentList.find((s) => s.id === a.student_id)?.first_name ?? "a student"}`,
+        taskable_id: a.id,
+        taskable_type: "attendance",
+      })),
+    );
+  }
+  const tiles = userList.flatMap((u) => {
+    if (u.role_id <= 4)
+      return [
+        { user_id: u.id, tileable_id: firstCourse.id, tileable_type: "course" as const },
+        { user_id: u.id, tileable_id: soccer.id, tileable_type: "team" as const },
+      ];
+    if (u.id === advisor.id || u.id === professor.id)
+      return [{ user_id: u.id, tileable_id: firstCourse.id, tileable_type: "course" as const }];
+    if (u.id === coach.id) return [{ user_id: u.id, tileable_id: soccer.id, tileable_type: "team" as const }];
+    return [];
+  });
+  await db.insert(t.userTiles).values(tiles);
+
+  // The second school has an admin of its own so role 1 switching shows different data.
+  await db.insert(t.users).values({
+    school_id: second.id,
+    role_id: 3,
+    first_name: "Lake",
+    last_name: "Admin",
+    email: `school_admin@lakeside.${DEMO_DOMAIN}`,
+    password_hash,
+  });
+  return {
+    school,
+    second,
+    users: userList,
+    students: studentList,
+    courses: courseList,
+    teams: teamList,
+    events: eventList,
+    locations: locs,
+  };
+}
+
+function previousWeekday(today: string, weekday: number): string {
+  let d = addDays(today, -1);
+  while (new Date(`${d}T12:00:00Z`).getUTCDay() !== weekday) d = addDays(d, -1);
+  return d;
+}
+
+function nextWeekday(today: string, weekday: number, _r: Rng, minAhead: number): string {
+  let d = addDays(today, minAhead + 1);
+  while (new Date(`${d}T12:00:00Z`).getUTCDay() !== weekday) d = addDays(d, 1);
+  return d;
+}
+
+interface HistoryInput {
+  r: Rng;
+  now: Date;
+  today: string;
+  weeks: number;
+  sid: number;
+  courseList: (typeof t.courses.$inferSelect)[];
+  studentList: (typeof t.students.$inferSelect)[];
+  coursesOf: Map<number, number[]>;
+  cancelled: Set<string>;
+  excused: Set<string>;
+  closures: { start_date: string; end_date: string }[];
+  travellers: Set<number>;
+  travelDay: string;
+}
+
+/** Finished attendance for every past session, with every status represented. */
+function buildHistory(h: HistoryInput) {
+  const rows: (typeof t.attendance.$inferInsert)[] = [];
+  const from = addDays(h.today, -7 * h.weeks);
+  for (let d = from; d < h.today; d = addDays(d, 1)) {
+    if (h.closures.some((c) => c.start_date <= d && d <= c.end_date)) continue;
+    for (const course of h.courseList) {
+      const session = courseSessionOn(course, d, DEMO_TZ);
+      if (!session) continue;
+      const len = session.end.getTime() - session.start.getTime();
+      for (const s of h.studentList) {
+        if (!(h.coursesOf.get(s.id) ?? []).includes(course.id)) continue;
+        let status: number;
+        if (h.cancelled.has(`${course.id}:${d}`)) status = STATUS.cancelled;
+        else if (h.excused.has(`${s.id}:${d}`)) status = STATUS.excused;
+        else if (d === h.travelDay && h.travellers.has(s.id)) status = STATUS.travel;
+        else {
+          const x = h.r.next();
+          status = x < 0.76 ? STATUS.present : x < 0.85 ? STATUS.late : x < 0.94 ? STATUS.absent : STATUS.left_early;
+        }
+        const present = status === STATUS.present || status === STATUS.late || status === STATUS.left_early;
+        const enterOffset = status === STATUS.late ? h.r.int(6, 14) : h.r.int(-8, 3);
+        const enter = present ? new Date(session.start.getTime() + enterOffset * 60000) : null;
+        const exit = present
+          ? new Date(session.end.getTime() - (status === STATUS.left_early ? len * 0.45 : h.r.int(-5, 2) * 60000))
+          : null;
+        const percentage =
+          enter && exit
+            ? Math.max(
+                0,
+                Math.min(
+                  100,
+                  Math.round(
+                    ((Math.min(exit.getTime(), session.end.getTime()) -
+                      Math.max(enter.getTime(), session.start.getTime())) /
+                      len) *
+                      100,
+                  ),
+                ),
+              )
+            : 0;
+        rows.push({
+          attendable_id: course.id,
+          attendable_type: "course",
+          school_id: h.sid,
+          student_id: s.id,
+          location_id: course.location_id,
+          status,
+          enter,
+          exit,
+          percentage,
+          finished: true,
+          meets: d,
+          created_at: session.start,
+        });
+      }
+    }
+  }
+  return rows;
+}

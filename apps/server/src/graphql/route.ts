@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createYoga } from "graphql-yoga";
+import { type Viewer, viewerFrom } from "../access/viewer.ts";
+import { bearer, resolveToken } from "../auth/tokens.ts";
+import type { Services } from "../services.ts";
+import type { Context } from "./context.ts";
+import { buildSchema } from "./schema.ts";
+
+interface ServerCtx {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  viewer: Viewer;
+}
+
+/** POST /graphql/query: Yoga behind a token check; no valid token is HTTP 401. */
+export async function graphqlRoute(app: FastifyInstance, { s }: { s: Services }) {
+  const yoga = createYoga<ServerCtx, Context>({
+    schema: buildSchema(),
+    graphqlEndpoint: "/graphql/query",
+    graphiql: false,
+    landingPage: false,
+    // internal errors reach the client as "Unexpected error."; GraphQLErrors we raise pass through
+    maskedErrors: true,
+    logging: {
+      debug: (...a) => app.log.debug(a),
+      info: (...a) => app.log.info(a),
+      warn: (...a) => app.log.warn(a),
+      error: (...a) => app.log.error(a),
+    },
+    context: ({ viewer }) => ({ s, viewer }),
+  });
+
+  app.route({
+    url: "/graphql/query",
+    method: ["POST", "GET", "OPTIONS"],
+    handler: async (req, reply) => {
+      const raw = bearer(req.headers.authorization);
+      const token = raw ? await resolveToken(s.db, raw) : null;
+      if (!token) {
+        return reply
+          .code(401)
+          .send({ errors: [{ message: "Unauthenticated", extensions: { code: "UNAUTHENTICATED" } }] });
+      }
+      const viewer = await viewerFrom(s.db, token);
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, viewer });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+}

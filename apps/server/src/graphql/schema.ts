@@ -1,0 +1,33 @@
+import { type GraphQLSchema, isObjectType } from "graphql";
+import { builder } from "./builder.ts";
+import "./types/course.ts";
+import "./types/lookups.ts";
+import "./types/me.ts";
+import "./types/school.ts";
+import "./types/session.ts";
+import "./types/student.ts";
+
+/**
+ * Denied by default: a root field that declares no auth scope would be open
+ * to anyone with a token, so building the schema fails instead.
+ */
+export function assertEveryRootFieldHasAScope(schema: GraphQLSchema) {
+  const missing: string[] = [];
+  for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    if (!type || !isObjectType(type)) continue;
+    for (const field of Object.values(type.getFields())) {
+      const opts = field.extensions?.pothosOptions as { authScopes?: unknown } | undefined;
+      if (!opts?.authScopes) missing.push(`${type.name}.${field.name}`);
+    }
+  }
+  if (missing.length) throw new Error(`GraphQL fields without an access rule: ${missing.join(", ")}`);
+}
+
+let built: GraphQLSchema | null = null;
+export function buildSchema(): GraphQLSchema {
+  if (built) return built;
+  const schema = builder.toSchema({ sortSchema: true });
+  assertEveryRootFieldHasAScope(schema);
+  built = schema;
+  return schema;
+}

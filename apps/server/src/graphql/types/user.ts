@@ -1,0 +1,118 @@
+import { asc, eq } from "drizzle-orm";
+import {
+  courses,
+  events,
+  students,
+  teams,
+  userCourse,
+  userEvent,
+  userStudent,
+  type users,
+  userTeam,
+} from "../../db/schema/index.ts";
+import { builder } from "../builder.ts";
+import { RoleRef, roleShape } from "./role.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+const Named = builder
+  .objectRef<{ id: number; uuid?: string; title?: string; name?: string }>("AssignedItem")
+  .implement({
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      uuid: t.string({ nullable: true, resolve: (r) => r.uuid ?? null }),
+      title: t.string({ nullable: true, resolve: (r) => r.title ?? null }),
+      name: t.string({ nullable: true, resolve: (r) => r.name ?? null }),
+    }),
+  });
+
+const AssignedStudent = builder
+  .objectRef<{ id: number; uuid: string; first_name: string; last_name: string }>("AssignedStudent")
+  .implement({
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      uuid: t.exposeString("uuid"),
+      first_name: t.exposeString("first_name"),
+      last_name: t.exposeString("last_name"),
+    }),
+  });
+
+/** A staff user's fields (spec section 3), shared by User and Me. */
+export const UserFields = builder.interfaceRef<UserRow>("UserFields").implement({
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    first_name: t.exposeString("first_name"),
+    last_name: t.exposeString("last_name"),
+    email: t.exposeString("email"),
+    school_id: t.exposeInt("school_id"),
+    phone_number: t.exposeString("phone_number", { nullable: true }),
+    prefers_sms: t.exposeBoolean("prefers_sms"),
+    active: t.exposeBoolean("active"),
+    last_seen: t.expose("last_seen", { type: "DateTime", nullable: true }),
+    late_email: t.exposeBoolean("late_email"),
+    absent_email: t.exposeBoolean("absent_email"),
+    tardy_absent_email: t.exposeBoolean("tardy_absent_email"),
+    pindrop_email: t.exposeBoolean("pindrop_email"),
+    daily_recap_email: t.exposeBoolean("daily_recap_email"),
+    weekly_startup_email: t.exposeBoolean("weekly_startup_email"),
+    weekly_recap_email: t.exposeBoolean("weekly_recap_email"),
+    higher_contrast: t.exposeBoolean("higher_contrast"),
+    a11y_mode: t.exposeBoolean("a11y_mode"),
+    alert_filter: t.stringList({ resolve: (u) => u.alert_filter ?? [] }),
+    role_id: t.exposeInt("role_id"),
+    role: t.field({
+      type: RoleRef,
+      resolve: (u, _a, ctx) => roleShape(u.role_id, ctx.viewer?.user.id === u.id ? ctx.viewer.permissions : undefined),
+    }),
+    assignedCourses: t.field({
+      type: [Named],
+      resolve: (u, _a, { s }) =>
+        s.db
+          .select({ id: courses.id, uuid: courses.uuid, title: courses.title })
+          .from(userCourse)
+          .innerJoin(courses, eq(courses.id, userCourse.course_id))
+          .where(eq(userCourse.user_id, u.id))
+          .orderBy(asc(courses.title)),
+    }),
+    assignedEvents: t.field({
+      type: [Named],
+      resolve: (u, _a, { s }) =>
+        s.db
+          .select({ id: events.id, uuid: events.uuid, title: events.title })
+          .from(userEvent)
+          .innerJoin(events, eq(events.id, userEvent.event_id))
+          .where(eq(userEvent.user_id, u.id))
+          .orderBy(asc(events.title)),
+    }),
+    assignedTeams: t.field({
+      type: [Named],
+      resolve: (u, _a, { s }) =>
+        s.db
+          .select({ id: teams.id, uuid: teams.uuid, name: teams.name })
+          .from(userTeam)
+          .innerJoin(teams, eq(teams.id, userTeam.team_id))
+          .where(eq(userTeam.user_id, u.id))
+          .orderBy(asc(teams.name)),
+    }),
+    assignedStudents: t.field({
+      type: [AssignedStudent],
+      resolve: (u, _a, { s }) =>
+        s.db
+          .select({
+            id: students.id,
+            uuid: students.uuid,
+            first_name: students.first_name,
+            last_name: students.last_name,
+          })
+          .from(userStudent)
+          .innerJoin(students, eq(students.id, userStudent.student_id))
+          .where(eq(userStudent.user_id, u.id))
+          .orderBy(asc(students.last_name)),
+    }),
+  }),
+});
+
+export const UserRef = builder.objectRef<UserRow>("User").implement({
+  interfaces: [UserFields],
+  fields: () => ({}),
+});

@@ -1,0 +1,35 @@
+import { fieldErrors } from "@rollbook/domain";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodError } from "zod";
+
+/** 400 `{ message, errors: { field: [messages] } }`, the shape of every REST validation error. */
+export function sendValidationError(reply: FastifyReply, error: ZodError) {
+  const errors = fieldErrors(error);
+  const first = Object.entries(errors)[0];
+  const message = first ? `${first[0]} ${first[1][0]}` : "Invalid request";
+  return reply.code(400).send({ message, errors });
+}
+
+/**
+ * Client mistakes (bad JSON, too large, wrong type) answer 4xx with a message;
+ * anything else is logged and masked as 500 without internals.
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
+          ? "The request body is not valid JSON"
+          : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+            ? "The request body is too large"
+            : error.message;
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ message: "Internal server error" });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
+  });
+}

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import type { Mailer } from "./mail/mailer.ts";
+
+/** What routes and resolvers need, built once per app. */
+export interface Services {
+  db: Db;
+  dbKind: "pglite" | "postgres";
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** Base URL for links in mail. */
+  publicUrl: string;
+}

@@ -1,0 +1,32 @@
+import fs from "node:fs";
+import pg from "pg";
+import { openDatabase } from "../src/db/client.ts";
+import { seedDemo } from "../src/db/seed/demo.ts";
+import { ensureRoles } from "../src/db/seed/roles.ts";
+import { adminUrl, ROOT, TEMPLATE_DIR, TEMPLATE_PG_DB, TEST_PASSWORD } from "./template.ts";
+
+/**
+ * Builds, once per run, a migrated and seeded database that every test file
+ * copies: a PGlite directory, and with TEST_DATABASE_URL a PostgreSQL template.
+ */
+export default async function setup() {
+  fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+  fs.mkdirSync(`${ROOT}/.tmp`, { recursive: true });
+  const db = await openDatabase({ dataDir: TEMPLATE_DIR });
+  await ensureRoles(db.db);
+  await seedDemo(db.db, { password: TEST_PASSWORD, students: 60, courses: 8, weeksOfHistory: 2 });
+  await db.close();
+
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_PG_DB} with (force)`);
+    await admin.query(`create database ${TEMPLATE_PG_DB}`);
+    await admin.end();
+    const pgdb = await openDatabase({ url: adminUrl(url, TEMPLATE_PG_DB) });
+    await ensureRoles(pgdb.db);
+    await seedDemo(pgdb.db, { password: TEST_PASSWORD, students: 60, courses: 8, weeksOfHistory: 2 });
+    await pgdb.close();
+  }
+}

@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import pg from "pg";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { type Database, openDatabase } from "../src/db/client.ts";
+import { demoEmail } from "../src/db/seed/demo.ts";
+import { adminUrl, freshDir, TEMPLATE_PG_DB, TEST_PASSWORD } from "./template.ts";
+
+export { demoEmail, TEST_PASSWORD };
+
+export type DbKind = "pglite" | "postgres";
+
+/** The databases a suite runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestServer {
+  url: string;
+  database: Database;
+  close(): Promise<void>;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  gql<T = any>(
+    token: string | null,
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{
+    status: number;
+    body: { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+  }>;
+  login(roleName: string): Promise<{ access_token: string; search_token: string; user: any }>;
+}
+
+/** A real server on a free port over a fresh copy of the seeded database. */
+export async function startServer(kind: DbKind, env: Record<string, string> = {}): Promise<TestServer> {
+  let database: Database;
+  let cleanup = async () => {};
+  if (kind === "postgres") {
+    const base = process.env.TEST_DATABASE_URL as string;
+    const name = `rollbook_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_PG_DB}`);
+    await admin.end();
+    database = await openDatabase({ url: adminUrl(base, name) });
+    cleanup = async () => {
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  } else {
+    const dir = freshDir();
+    database = await openDatabase({ dataDir: dir });
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const config = loadConfig({ NODE_ENV: "test", PORT: "0", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...env });
+  const { app } = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(url + path, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  const server: TestServer = {
+    url,
+    database,
+    post,
+    async close() {
+      await app.close();
+      await database.close();
+      await cleanup();
+    },
+    async gql(token, query, variables) {
+      const res = await post("/graphql/query", { query, variables }, token ? { authorization: `Bearer ${token}` } : {});
+      return { status: res.status, body: (await res.json()) as never };
+    },
+    async login(roleName) {
+      const res = await post("/api/v2/login", { email: demoEmail(roleName), password: TEST_PASSWORD });
+      if (res.status !== 200) throw new Error(`login ${roleName}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: never }).data;
+    },
+  };
+  return server;
+}

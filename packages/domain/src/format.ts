@@ -1,0 +1,28 @@
+/** (123) 456-7890 from whatever the user typed; other lengths are shown as digits. */
+export function formatPhone(raw: string | null | undefined): string {
+  if (!raw) return "";
+  const d = raw.replace(/\D/g, "");
+  const ten = d.length === 11 && d.startsWith("1") ? d.slice(1) : d;
+  if (ten.length !== 10) return d;
+  return `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}`;
+}
+
+const DAY_LABELS = ["Su", "M", "Tu", "W", "Th", "F", "Sa"] as const;
+export const MEET_KEYS = ["meet_sun", "meet_mon", "meet_tue", "meet_wed", "meet_thu", "meet_fri", "meet_sat"] as const;
+export type MeetKey = (typeof MEET_KEYS)[number];
+
+/** Course days as the spec shows them: "M W F". */
+export function formatMeetDays(course: Partial<Record<MeetKey, boolean | null>>): string {
+  return MEET_KEYS.map((k, i) => (course[k] ? DAY_LABELS[i] : null))
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** "13:05" or "13:05:00" to "1:05 PM". */
+export function formatClock(hhmm: string | null | undefined): string {
+  if (!hhmm) return "";
+  const [h = 0, m = 0] = hhmm.split(":").map(Number);
+  const suffix = h >= 12 ? "PM" : "AM";
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}:${String(m).padStart(2, "0")} ${suffix}`;
+}

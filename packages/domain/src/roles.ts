@@ -1,0 +1,120 @@
+/** Roles of spec section 6 with the display names and default flags of decisions.md. */
+export const ROLE = {
+  master_admin: 1,
+  school_owner: 2,
+  school_admin: 3,
+  athletics_admin: 4,
+  academic_advisor: 5,
+  judge: 6,
+  staff: 7,
+  councelor: 8,
+  case_manager: 9,
+} as const;
+
+export type RoleName = keyof typeof ROLE;
+export type RoleId = (typeof ROLE)[RoleName];
+
+export const PERMISSION_FLAGS = [
+  "override",
+  "reset_token",
+  "create_participant",
+  "assign_appointment",
+  "create_appointment",
+  "view_information",
+  "access_reports",
+  "cancellations",
+] as const;
+export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
+export type Permissions = Record<PermissionFlag, boolean>;
+
+export interface RoleDefinition {
+  id: RoleId;
+  name: RoleName;
+  display_name: string;
+  permissions: Permissions;
+}
+
+const all = (v: boolean): Permissions => Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, v])) as Permissions;
+
+const admin = all(true);
+
+export const ROLES: readonly RoleDefinition[] = [
+  { id: 1, name: "master_admin", display_name: "Master Admin", permissions: admin },
+  { id: 2, name: "school_owner", display_name: "School Owner", permissions: admin },
+  { id: 3, name: "school_admin", display_name: "School Admin", permissions: admin },
+  { id: 4, name: "athletics_admin", display_name: "Athletics Admin", permissions: admin },
+  {
+    id: 5,
+    name: "academic_advisor",
+    display_name: "Academic Advisor",
+    permissions: { ...all(true), cancellations: false },
+  },
+  {
+    id: 6,
+    name: "judge",
+    display_name: "Professor",
+    permissions: {
+      ...all(true),
+      reset_token: false,
+      create_participant: false,
+      view_information: false,
+    },
+  },
+  {
+    id: 7,
+    name: "staff",
+    display_name: "Coach",
+    permissions: {
+      ...all(true),
+      create_participant: false,
+      view_information: false,
+      cancellations: false,
+    },
+  },
+  {
+    id: 8,
+    name: "councelor",
+    display_name: "Counselor",
+    permissions: {
+      ...all(true),
+      override: false,
+      reset_token: false,
+      create_participant: false,
+      cancellations: false,
+    },
+  },
+  {
+    id: 9,
+    name: "case_manager",
+    display_name: "Case Manager",
+    permissions: { ...all(true), override: false, reset_token: false, cancellations: false },
+  },
+];
+
+/** Least privilege when a role is absent: the highest id. */
+export const DEFAULT_ROLE_ID: RoleId = 9;
+
+export function roleById(id: number | null | undefined): RoleDefinition {
+  const found = ROLES.find((r) => r.id === id);
+  return found ?? (ROLES.find((r) => r.id === DEFAULT_ROLE_ID) as RoleDefinition);
+}
+
+export const isMasterAdmin = (roleId: number) => roleId <= 1;
+export const isAdmin = (roleId: number) => roleId <= 4;
+export const isAdvisor = (roleId: number) => roleId === ROLE.academic_advisor;
+export const isJudge = (roleId: number) => roleId === ROLE.judge;
+export const isStaff = (roleId: number) => roleId === ROLE.staff;
+/** Roles 5-9 see only what is assigned to them. */
+export const seesAssignedOnly = (roleId: number) => !isAdmin(roleId);
+
+/** Who may invite, update, remove and assign users of `targetRoleId`. */
+export function canManageUsers(actorRoleId: number, targetRoleId?: number): boolean {
+  if (isAdmin(actorRoleId)) return targetRoleId === undefined || targetRoleId >= actorRoleId;
+  if (isAdvisor(actorRoleId)) return targetRoleId === undefined || targetRoleId >= 6;
+  return false;
+}
+
+/** Impersonation: roles 1-3, into a user of a higher role id (same school unless role 1). */
+export function canSwitchInto(actorRoleId: number, targetRoleId: number): boolean {
+  return actorRoleId <= 3 && targetRoleId > actorRoleId;
+}
