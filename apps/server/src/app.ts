@@ -9,6 +9,7 @@ import { installErrorHandler } from "./http/errors.ts";
 import { serveWeb } from "./http/web.ts";
 import { requireXhrMarker } from "./http/xhr-marker.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { nullBus } from "./realtime/messages.ts";
 import type { Services } from "./services.ts";
 
 export interface AppOptions {
@@ -34,6 +35,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     log: app.log,
     mailer: createMailer(opts.database.db, app.log, opts.config.SMTP_URL, opts.config.MAIL_FROM),
     publicUrl,
+    bus: nullBus,
   };
   installErrorHandler(app);
   await app.register(helmet, {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { Bus } from "./realtime/messages.ts";
 
 /** What routes and resolvers need, built once per app. */
 export interface Services {
@@ -12,4 +13,6 @@ export interface Services {
   log: FastifyBaseLogger;
   /** Base URL for links in mail. */
   publicUrl: string;
+  /** Push fan-out to staff browsers (in-process, or Redis between processes). */
+  bus: Bus;
 }
