@@ -9,7 +9,8 @@ import { installErrorHandler } from "./http/errors.ts";
 import { serveWeb } from "./http/web.ts";
 import { requireXhrMarker } from "./http/xhr-marker.ts";
 import { createMailer } from "./mail/mailer.ts";
-import { nullBus } from "./realtime/messages.ts";
+import { createBus } from "./realtime/bus.ts";
+import { registerPush } from "./realtime/push-route.ts";
 import type { Services } from "./services.ts";
 
 export interface AppOptions {
@@ -27,6 +28,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });
+  const bus = createBus(opts.config, app.log);
   const publicUrl = opts.config.PUBLIC_URL ?? `http://localhost:${opts.config.PORT}`;
   const services: Services = {
     db: opts.database.db,
@@ -35,7 +37,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     log: app.log,
     mailer: createMailer(opts.database.db, app.log, opts.config.SMTP_URL, opts.config.MAIL_FROM),
     publicUrl,
-    bus: nullBus,
+    bus,
   };
   installErrorHandler(app);
   await app.register(helmet, {
@@ -54,6 +56,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   await app.register(rateLimit, { global: false });
   requireXhrMarker(app);
+  app.addHook("onClose", () => bus.close());
+  await registerPush(app, { s: services, bus });
   await app.register(authRoutes, { s: services });
   await app.register(graphqlRoute, { s: services });
   app.get("/api/health", async () => ({ ok: true, database: services.dbKind }));

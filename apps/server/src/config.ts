@@ -9,6 +9,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  // Push channel: the Redis pub/sub channel (tests use a unique one), and its timings.
+  REDIS_CHANNEL: z.string().min(1).default("rollbook:push"),
+  PUSH_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  PUSH_RECHECK_MS: z.coerce.number().int().positive().default(60_000),
+  PUSH_HEARTBEAT_MS: z.coerce.number().int().positive().default(25_000),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Rollbook <no-reply@rollbook.local>"),
   PUBLIC_URL: z.string().url().optional(),

@@ -5,6 +5,7 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { demoEmail } from "../src/db/seed/demo.ts";
+import type { Services } from "../src/services.ts";
 import { adminUrl, freshDir, TEMPLATE_PG_DB, TEST_PASSWORD } from "./template.ts";
 
 export { demoEmail, TEST_PASSWORD };
@@ -17,6 +18,8 @@ export const DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "p
 export interface TestServer {
   url: string;
   database: Database;
+  /** what routes share (e.g. the push bus, to publish in tests) */
+  services: Services;
   close(): Promise<void>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   gql<T = any>(
@@ -54,7 +57,7 @@ export async function startServer(kind: DbKind, env: Record<string, string> = {}
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
   const config = loadConfig({ NODE_ENV: "test", PORT: "0", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...env });
-  const { app } = await buildApp({ config, database, logger: false });
+  const { app, services } = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -66,6 +69,7 @@ export async function startServer(kind: DbKind, env: Record<string, string> = {}
   const server: TestServer = {
     url,
     database,
+    services,
     post,
     async close() {
       await app.close();

@@ -5,6 +5,8 @@
  */
 export type PushType = "student.update" | "attendance.update" | "task.update";
 
+export const PUSH_TYPES: readonly PushType[] = ["student.update", "attendance.update", "task.update"];
+
 export interface PushMessage {
   type: PushType;
   school_id: number;
@@ -28,3 +30,70 @@ export const nullBus: Bus = {
   async publish() {},
   async close() {},
 };
+
+/** Receives every message published on the bus, by any process. */
+export type PushListener = (message: PushMessage) => void;
+
+/** The bus as the push channel sees it: it also subscribes. */
+export interface PushBus extends Bus {
+  /**
+   * `onGap` is called when messages may have been lost (the Redis subscriber
+   * reconnected): connected browsers must then refetch everything.
+   */
+  subscribe(listener: PushListener, onGap?: () => void): () => void;
+}
+
+// ---- the wire protocol of /api/v2/push (JSON text frames) ----
+
+/** The browser's first message; the token never travels in the URL. */
+export interface ClientAuth {
+  type: "auth";
+  token: string;
+  /** resume after a dropped connection: the process it was on and the last seq it saw */
+  resume?: { instance: string; seq: number };
+}
+
+/** After a valid auth. `resumed` false: the client cannot know what it missed and refetches. */
+export interface ServerReady {
+  type: "ready";
+  instance: string;
+  seq: number;
+  resumed: boolean;
+}
+
+/** A push message as a browser receives it: no school, no other users. */
+export interface ServerPush {
+  seq: number;
+  type: PushType;
+  ids: number[];
+  student_ids?: number[];
+  attendable?: { type: "course" | "event"; id: number };
+}
+
+/** Sent when this process may have missed messages (bus gap): refetch everything. */
+export interface ServerResync {
+  type: "resync";
+}
+
+/**
+ * Application-level heartbeat so the browser can tell a dead connection from
+ * a quiet one. `seq`: every message up to it meant for this socket has been sent.
+ */
+export interface ServerPing {
+  type: "ping";
+  seq: number;
+}
+
+export type ServerMessage = ServerReady | ServerPush | ServerResync | ServerPing;
+
+/** WebSocket close codes the client acts on. */
+export const CLOSE = {
+  /** bad, revoked or expired token: do not retry with the same token */
+  unauthorized: 4401,
+  /** no auth message in time: reconnect and send it first */
+  authTimeout: 4408,
+  /** a malformed first message */
+  badRequest: 4400,
+  /** server shutting down (standard "going away"): reconnect with backoff */
+  goingAway: 1001,
+} as const;

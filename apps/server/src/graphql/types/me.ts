@@ -132,6 +132,12 @@ builder.mutationField("closeTask", (t) =>
         .where(and(eq(tasks.id, id), openTasks(v.user.id)))
         .returning();
       if (!task) throw notFound("Task");
+      await ctx.s.bus.publish({
+        type: "task.update",
+        school_id: task.school_id,
+        ids: [task.id],
+        user_id: task.user_id,
+      });
       return task;
     },
   }),

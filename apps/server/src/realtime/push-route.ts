@@ -1,0 +1,54 @@
+import websocket from "@fastify/websocket";
+import type { FastifyInstance } from "fastify";
+import type { Services } from "../services.ts";
+import type { AppBus } from "./bus.ts";
+import { CLOSE } from "./messages.ts";
+import { PushHub } from "./push-hub.ts";
+
+/**
+ * The private per-user push channel: a WebSocket at /api/v2/push. The browser
+ * authenticates with its first message (the token never goes in a URL, where
+ * proxies and logs keep it). Registered on the root app, before other routes,
+ * as @fastify/websocket asks.
+ */
+export async function registerPush(app: FastifyInstance, { s, bus }: { s: Services; bus: AppBus }) {
+  let hub: PushHub | null = null;
+  await app.register(websocket, {
+    // browsers send one small auth message; anything large is not ours
+    options: { maxPayload: 4096 },
+    preClose(done) {
+      hub?.close();
+      // "going away": the browser reconnects with backoff to whichever process is up
+      for (const client of app.websocketServer.clients) client.close(CLOSE.goingAway, "server restarting");
+      app.websocketServer.close(() => done());
+    },
+  });
+  hub = new PushHub({
+    db: s.db,
+    log: s.log,
+    authTimeoutMs: s.config.PUSH_AUTH_TIMEOUT_MS,
+    recheckMs: s.config.PUSH_RECHECK_MS,
+    heartbeatMs: s.config.PUSH_HEARTBEAT_MS,
+  });
+  const live = hub;
+  const unsubscribe = bus.subscribe(
+    (m) => live.receive(m),
+    () => live.gap(),
+  );
+  await bus.ready();
+  app.addHook("onClose", async () => {
+    unsubscribe();
+    live.close();
+  });
+
+  app.route({
+    method: "GET",
+    url: "/api/v2/push",
+    handler: async (_request, reply) =>
+      reply.code(426).header("upgrade", "websocket").send({
+        message: 'This is a WebSocket endpoint: connect with a WebSocket and send {"type":"auth","token":"..."} first',
+      }),
+    wsHandler: (socket) => live.accept(socket),
+  });
+  return live;
+}

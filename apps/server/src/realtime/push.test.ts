@@ -1,0 +1,214 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { assignedStudentIds } from "../access/visibility.ts";
+import { attendance, schools, students, tasks, users } from "../db/schema/index.ts";
+import { CLOSE, type PushMessage } from "./messages.ts";
+import { PushTestClient } from "./push-test-client.ts";
+
+describe.each(DATABASES)("push channel on %s", (kind) => {
+  let srv: TestServer;
+  let school: number;
+  let otherSchool: number;
+  let counselorId: number;
+  /** a student the counselor (assigned only) sees, and one of the same school they do not */
+  let seen: number;
+  let unseen: number;
+  let seenAttendance: number;
+  let unseenAttendance: number;
+  let foreignStudent: number;
+  const open: PushTestClient[] = [];
+
+  const publish = (m: PushMessage) => srv.services.bus.publish(m);
+  async function connect(role: string) {
+    const { access_token, user } = await srv.login(role);
+    const { client, ready } = await PushTestClient.connect(srv.url, access_token);
+    open.push(client);
+    return { client, ready, token: access_token, user };
+  }
+  /** A message every signed-in user of the school may see: when it arrives, nothing sent before it is pending. */
+  const marker = (id: number): PushMessage => ({
+    type: "student.update",
+    school_id: school,
+    ids: [id],
+    student_ids: [seen],
+  });
+
+  beforeAll(async () => {
+    srv = await startServer(kind, { PUSH_AUTH_TIMEOUT_MS: "400", PUSH_RECHECK_MS: "300" });
+    const db = srv.services.db;
+    const [s1, s2] = await db.select().from(schools).orderBy(asc(schools.id));
+    school = s1!.id;
+    otherSchool = s2!.id;
+    const [counselor] = await db.select().from(users).where(eq(users.email, "councelor@demo.rollbook.test"));
+    counselorId = counselor!.id;
+    const seenRows = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(sql`${students.id} in (${assignedStudentIds(counselorId)})`)
+      .orderBy(asc(students.id));
+    const unseenRows = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.school_id, school), sql`${students.id} not in (${assignedStudentIds(counselorId)})`))
+      .orderBy(asc(students.id));
+    seen = seenRows[0]!.id;
+    unseen = unseenRows[0]!.id;
+    const attOf = async (student: number) =>
+      (await db.select({ id: attendance.id }).from(attendance).where(eq(attendance.student_id, student)).limit(1))[0]!
+        .id;
+    seenAttendance = await attOf(seen);
+    unseenAttendance = await attOf(unseen);
+    const [foreign] = await db
+      .insert(students)
+      .values({
+        school_id: otherSchool,
+        first_name: "Far",
+        last_name: "Away",
+        token: "push-test-foreign",
+        offline_code: "JBSWY3DPEHPK3PXP",
+      })
+      .returning();
+    foreignStudent = foreign!.id;
+  });
+  afterAll(async () => {
+    for (const c of open) c.close();
+    await srv.close();
+  });
+
+  it("answers a plain HTTP GET with 426 and how to connect", async () => {
+    const res = await fetch(`${srv.url}/api/v2/push`);
+    expect(res.status).toBe(426);
+    expect(((await res.json()) as { message: string }).message).toMatch(/WebSocket/);
+  });
+
+  it("delivers attendance.update only for students the user may see, and nothing of another school", async () => {
+    const counselor = await connect("councelor");
+    const admin = await connect("school_admin");
+    expect(counselor.ready.instance).toBe(admin.ready.instance);
+    expect(counselor.ready.resumed).toBe(false);
+
+    await publish({ type: "attendance.update", school_id: school, ids: [unseenAttendance], student_ids: [unseen] });
+    await publish({ type: "attendance.update", school_id: otherSchool, ids: [999], student_ids: [foreignStudent] });
+    // a message of another school naming a student the counselor does see: the school decides
+    await publish({ type: "attendance.update", school_id: otherSchool, ids: [seenAttendance], student_ids: [seen] });
+    // without student_ids the students are looked up from the attendance ids
+    await publish({ type: "attendance.update", school_id: school, ids: [seenAttendance] });
+
+    const got = await counselor.client.nextOfType("attendance.update");
+    expect(got).toEqual({ seq: expect.any(Number), type: "attendance.update", ids: [seenAttendance] });
+
+    // the admin sees the whole school: both school messages, in order, and not the other school's
+    const first = await admin.client.nextOfType("attendance.update");
+    expect(first).toMatchObject({ ids: [unseenAttendance], student_ids: [unseen] });
+    const second = await admin.client.nextOfType("attendance.update");
+    expect(second).toMatchObject({ ids: [seenAttendance] });
+    expect(second.seq).toBeGreaterThan(first.seq as number);
+    expect(second.seq).toBe(got.seq);
+    // nothing carries the school or another user's id to the browser
+    expect(first).not.toHaveProperty("school_id");
+  });
+
+  it("delivers student.update to whoever sees one of its students", async () => {
+    const counselor = await connect("councelor");
+    await publish({ type: "student.update", school_id: school, ids: [unseen] });
+    await publish({ type: "student.update", school_id: school, ids: [unseen, seen] });
+    const got = await counselor.client.nextOfType("student.update");
+    expect(got.ids).toEqual([unseen, seen]);
+  });
+
+  it("delivers task.update to the task's user only, sent by a real closeTask", async () => {
+    const advisor = await connect("academic_advisor");
+    const admin = await connect("school_admin");
+    const [task] = await srv.services.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.user_id, advisor.user.id), sql`${tasks.deleted_at} is null`))
+      .limit(1);
+    expect(task).toBeDefined();
+    const res = await srv.gql(advisor.token, "mutation($id: Int!) { closeTask(id: $id) { id } }", { id: task!.id });
+    expect(res.body.errors).toBeUndefined();
+    const got = await advisor.client.nextOfType("task.update");
+    expect(got).toEqual({ seq: expect.any(Number), type: "task.update", ids: [task!.id] });
+    // the admin's next message is the marker published after: the task's message never reached it
+    await publish(marker(1));
+    expect(await admin.client.nextOfType("student.update")).toMatchObject({ ids: [1] });
+  });
+
+  it("closes a socket that does not authenticate in time", async () => {
+    const c = new PushTestClient(srv.url);
+    await c.opened;
+    const { code, reason } = await c.closedWithin();
+    expect(code).toBe(CLOSE.authTimeout);
+    expect(reason).toMatch(/authentication timeout/);
+  });
+
+  it("closes a socket whose first message is not an auth message, or whose token is bad", async () => {
+    const garbage = new PushTestClient(srv.url);
+    await garbage.opened;
+    garbage.send("hello");
+    expect((await garbage.closedWithin()).code).toBe(CLOSE.badRequest);
+
+    const bad = new PushTestClient(srv.url);
+    await bad.opened;
+    bad.send({ type: "auth", token: "not-a-real-token" });
+    expect(await bad.closedWithin()).toEqual({ code: CLOSE.unauthorized, reason: "invalid or expired token" });
+
+    // the search token may search and nothing else
+    const { search_token } = await srv.login("staff");
+    const search = new PushTestClient(srv.url);
+    await search.opened;
+    search.send({ type: "auth", token: search_token });
+    expect((await search.closedWithin()).code).toBe(CLOSE.unauthorized);
+  });
+
+  it("closes the socket of a token revoked by logout", async () => {
+    const staff = await connect("staff");
+    const res = await srv.post("/api/v2/logout", {}, { authorization: `Bearer ${staff.token}` });
+    expect(res.status).toBe(200);
+    expect(await staff.client.closedWithin()).toEqual({ code: CLOSE.unauthorized, reason: "token revoked or expired" });
+  });
+
+  it("stops delivering to a user moved to another school, re-checked per message", async () => {
+    const moved = await connect("school_owner");
+    const admin = await connect("school_admin");
+    await srv.services.db.update(users).set({ school_id: otherSchool }).where(eq(users.id, moved.user.id));
+    try {
+      await publish(marker(2));
+      expect(await admin.client.nextOfType("student.update")).toMatchObject({ ids: [2] });
+      // the moved user got no marker: its next message tells it to refetch under its new access
+      expect(await moved.client.nextOfType("resync")).toEqual({ type: "resync" });
+      await publish({ type: "student.update", school_id: otherSchool, ids: [foreignStudent] });
+      expect(await moved.client.nextOfType("student.update")).toMatchObject({ ids: [foreignStudent] });
+    } finally {
+      await srv.services.db.update(users).set({ school_id: school }).where(eq(users.id, moved.user.id));
+    }
+  });
+
+  it("replays what a reconnecting socket missed on the same process, re-checked", async () => {
+    const counselor = await connect("councelor");
+    await publish(marker(3));
+    const last = await counselor.client.nextOfType("student.update");
+    counselor.client.close();
+    await counselor.client.closedWithin();
+    await publish({ type: "student.update", school_id: school, ids: [unseen] });
+    await publish({ type: "attendance.update", school_id: school, ids: [seenAttendance], student_ids: [seen] });
+
+    const { client, ready, replayed } = await PushTestClient.connect(srv.url, counselor.token, {
+      instance: counselor.ready.instance as string,
+      seq: last.seq as number,
+    });
+    open.push(client);
+    // what it missed comes before `ready`; the message about a student it does not see does not come at all
+    expect(replayed).toEqual([
+      { seq: expect.any(Number), type: "attendance.update", ids: [seenAttendance], student_ids: [seen] },
+    ]);
+    expect(ready.resumed).toBe(true);
+    expect(ready.seq).toBe(replayed[0]!.seq);
+
+    const again = await PushTestClient.connect(srv.url, counselor.token, { instance: "another-process", seq: 1 });
+    open.push(again.client);
+    expect(again.ready.resumed).toBe(false);
+    expect(again.replayed).toEqual([]);
+  });
+});
