@@ -1,14 +1,7 @@
+import "@mantine/core/styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-
-function App() {
-  return (
-    <main>
-      <h1>Rollbook</h1>
-      <p>School attendance check-in.</p>
-    </main>
-  );
-}
+import { App } from "./app/App.tsx";
 
 const root = document.getElementById("root");
 if (root)

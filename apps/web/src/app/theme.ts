@@ -1,0 +1,48 @@
+import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from "@mantine/core";
+import { BREAKPOINTS } from "@rollbook/domain";
+import type { Prefs } from "../lib/session.ts";
+
+const em = (px: number) => `${px / 16}em`;
+
+/**
+ * Rollbook's theme. The default already meets WCAG AA contrast (darker shades than Mantine's
+ * defaults for the primary colour, dimmed, error and success text); `higher_contrast` goes further.
+ */
+export function buildTheme(prefs: Prefs): MantineThemeOverride {
+  return createTheme({
+    primaryColor: "blue",
+    primaryShade: { light: prefs.higher_contrast ? 9 : 8, dark: 8 },
+    focusRing: prefs.a11y_mode || prefs.higher_contrast ? "always" : "auto",
+    respectReducedMotion: true,
+    // the spec's breakpoints: small 480, phone < 768, tablet < 992, desktop < 1200
+    breakpoints: {
+      xs: em(BREAKPOINTS.small),
+      sm: em(BREAKPOINTS.phone),
+      md: em(BREAKPOINTS.tablet),
+      lg: em(BREAKPOINTS.desktop),
+      xl: "88em",
+    },
+    defaultRadius: prefs.higher_contrast ? "sm" : "md",
+    other: { higherContrast: prefs.higher_contrast, a11yMode: prefs.a11y_mode },
+  });
+}
+
+export function cssVariables(prefs: Prefs): CSSVariablesResolver {
+  const light: Record<string, string> = prefs.higher_contrast
+    ? {
+        "--mantine-color-text": "#000",
+        "--mantine-color-dimmed": "#000",
+        "--mantine-color-error": "#a51111",
+        "--mantine-color-success": "#05503a",
+        "--mantine-color-placeholder": "var(--mantine-color-gray-8)",
+        "--mantine-color-default-border": "#000",
+        "--mantine-color-anchor": "#0b3d91",
+      }
+    : {
+        "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+        "--mantine-color-error": "var(--mantine-color-red-9)",
+        "--mantine-color-success": "var(--mantine-color-teal-9)",
+        "--mantine-color-placeholder": "var(--mantine-color-gray-6)",
+      };
+  return () => ({ variables: {}, light, dark: {} });
+}

@@ -1,0 +1,36 @@
+import { SimpleGrid, Skeleton, Text } from "@mantine/core";
+import { formatPhone, TIME_ZONES } from "@rollbook/domain";
+import type { DashboardData } from "./queries.ts";
+import { Section } from "./Section.tsx";
+
+const zoneLabel = (tz: string) => TIME_ZONES.find((z) => z.value === tz)?.label ?? tz;
+
+function Item({ term, children }: { term: string; children: string }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" fw={700} c="dimmed" tt="uppercase">
+        {term}
+      </Text>
+      <Text component="dd" m={0}>
+        {children || "Not set"}
+      </Text>
+    </div>
+  );
+}
+
+export function SchoolSection({ school }: { school: DashboardData["school"] | undefined }) {
+  return (
+    <Section title="School">
+      {school ? (
+        <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="md" m={0}>
+          <Item term="Name">{school.name}</Item>
+          <Item term="Address">{school.address ?? ""}</Item>
+          <Item term="Phone">{formatPhone(school.phone)}</Item>
+          <Item term="Time zone">{zoneLabel(school.timezone)}</Item>
+        </SimpleGrid>
+      ) : (
+        <Skeleton height={48} />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,49 @@
+import { Text } from "@mantine/core";
+import { ModalsProvider, modals } from "@mantine/modals";
+import type { ReactNode } from "react";
+
+export { ModalsProvider };
+
+/** Raised when the user answers No (or closes the dialog). */
+export class ConfirmDeclined extends Error {
+  constructor() {
+    super("Declined");
+    this.name = "ConfirmDeclined";
+  }
+}
+
+export interface ConfirmOptions {
+  title: string;
+  message: ReactNode;
+  /** Red Yes button for destructive actions. */
+  danger?: boolean;
+}
+
+/**
+ * Asks a Yes/No question: the promise resolves on Yes and rejects (ConfirmDeclined) on No,
+ * on Escape and on a click outside. Needs <ModalsProvider> above.
+ */
+export function confirm({ title, message, danger = false }: ConfirmOptions): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let answered = false;
+    modals.openConfirmModal({
+      title,
+      children: typeof message === "string" ? <Text size="sm">{message}</Text> : message,
+      labels: { confirm: "Yes", cancel: "No" },
+      confirmProps: { color: danger ? "red" : undefined },
+      onConfirm: () => {
+        answered = true;
+        resolve();
+      },
+      onCancel: () => {
+        answered = true;
+        reject(new ConfirmDeclined());
+      },
+      onClose: () => {
+        if (!answered) reject(new ConfirmDeclined());
+      },
+    });
+  });
+}
+
+export const isDeclined = (err: unknown) => err instanceof ConfirmDeclined;

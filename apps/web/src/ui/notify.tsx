@@ -1,0 +1,23 @@
+import { Notifications, notifications } from "@mantine/notifications";
+import { NOTIFICATION_TIMEOUT_MS } from "@rollbook/domain";
+import "@mantine/notifications/styles.css";
+
+/**
+ * Toasts: each hides after NOTIFICATION_TIMEOUT_MS; Mantine pauses the countdown while the
+ * pointer is over it (or it has focus) and restarts it on leave.
+ */
+export function NotificationsHost() {
+  return <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="top-right" limit={5} zIndex={1000} />;
+}
+
+export const notify = {
+  success(message: string, title?: string) {
+    notifications.show({ message, title, color: "teal", autoClose: NOTIFICATION_TIMEOUT_MS });
+  },
+  error(message: string, title = "That did not work") {
+    notifications.show({ message, title, color: "red", autoClose: NOTIFICATION_TIMEOUT_MS });
+  },
+  info(message: string, title?: string) {
+    notifications.show({ message, title, color: "blue", autoClose: NOTIFICATION_TIMEOUT_MS });
+  },
+};
