@@ -29,4 +29,13 @@ export default async function setup() {
     await seedDemo(pgdb.db, { password: TEST_PASSWORD, students: 60, courses: 8, weeksOfHistory: 2 });
     await pgdb.close();
   }
+  return async function teardown() {
+    fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+    if (url) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`drop database if exists ${TEMPLATE_PG_DB} with (force)`);
+      await admin.end();
+    }
+  };
 }

@@ -3,9 +3,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-export const TEMPLATE_DIR = path.join(ROOT, ".tmp", "pglite-template");
+// One template per test run (global setup sets the id; workers inherit the env), so that
+// test runs side by side on one machine do not rebuild each other's template.
+process.env.ROLLBOOK_TEST_RUN ??= String(process.pid);
+export const RUN_ID = process.env.ROLLBOOK_TEST_RUN;
+export const TEMPLATE_DIR = path.join(ROOT, ".tmp", `pglite-template-${RUN_ID}`);
 export const TEST_PASSWORD = "test-password-1";
-export const TEMPLATE_PG_DB = "rollbook_template";
+export const TEMPLATE_PG_DB = `rollbook_template_${RUN_ID}`;
 
 export function adminUrl(url: string, database: string) {
   const u = new URL(url);
