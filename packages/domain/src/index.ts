@@ -1,3 +1,4 @@
+export * from "./attendance/index.ts";
 export * from "./auth-schemas.ts";
 export * from "./constants.ts";
 export * from "./format.ts";

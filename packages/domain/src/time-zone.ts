@@ -93,7 +93,8 @@ export function parseClock(time: string): number {
 
 /**
  * The instant at which a wall clock in `tz` reads `date` `minutes`.
- * A time skipped by a spring-forward change resolves to the instant after the gap;
+ * A time skipped by a spring-forward change moves forward by the gap (02:30 -> 03:30,
+ * as Date and Temporal's "compatible" do);
  * a repeated one (fall back) to its first occurrence.
  */
 export function zonedToUtc(date: string, minutes: number, tz: string): Date {

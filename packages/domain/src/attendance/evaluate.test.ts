@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { STATUS } from "../statuses.ts";
+import { EARLY_WINDOW_MIN, evaluateSession, PRESENCE_GAP_MIN, type PresenceSample, presenceRank } from "./evaluate.ts";
+import { type Rules, resolveRules } from "./rules.ts";
+
+// A 50-minute session, 09:00-09:50 UTC.
+const START = Date.parse("2026-01-05T09:00:00Z");
+const session = { start: new Date(START), end: new Date(START + 50 * 60_000) };
+const rules: Rules = { late_time: 10, absent_time: 30, leave_time: 5, min_percentage: 0 };
+const at = (min: number) => new Date(START + min * 60_000);
+const here = (min: number): PresenceSample => ({ at: at(min), present: true });
+const away = (min: number): PresenceSample => ({ at: at(min), present: false });
+/** Present samples every `step` minutes from `from` to `to` inclusive. */
+const pings = (from: number, to: number, step = 5) => {
+  const out: PresenceSample[] = [];
+  for (let m = from; m <= to; m += step) out.push(here(m));
+  return out;
+};
+const run = (samples: PresenceSample[], finished = true, r: Rules = rules) =>
+  evaluateSession({ session, rules: r, samples, finished });
+
+describe("evaluateSession", () => {
+  it("is present with 100% when on time and pinging to the end", () => {
+    const e = run(pings(0, 50));
+    expect(e).toEqual({ enter: at(0), exit: at(50), percentage: 100, status: STATUS.present });
+  });
+
+  it("is late after start + late_time and keeps the real enter time", () => {
+    const e = run(pings(15, 50));
+    expect(e.status).toBe(STATUS.late);
+    expect(e.enter).toEqual(at(15));
+    expect(e.percentage).toBe(70);
+  });
+
+  it("counts arriving exactly at start + late_time as on time, a second later as late", () => {
+    expect(run(pings(10, 50)).status).toBe(STATUS.present);
+    const later = [{ at: new Date(at(10).getTime() + 1000), present: true }, ...pings(15, 50)];
+    expect(run(later).status).toBe(STATUS.late);
+  });
+
+  it("is late exactly at start + absent_time and absent after it, still recording enter", () => {
+    expect(run(pings(30, 50)).status).toBe(STATUS.late);
+    const e = run(pings(31, 50));
+    expect(e.status).toBe(STATUS.absent);
+    expect(e.enter).toEqual(at(31));
+    expect(e.percentage).toBeGreaterThan(0);
+  });
+
+  it("counts presence in the early window as arriving at start", () => {
+    const e = run(pings(-12, 50));
+    expect(e.status).toBe(STATUS.present);
+    expect(e.enter).toEqual(at(-12));
+    expect(e.percentage).toBe(100);
+    // the early window's edge is included, anything before it is ignored
+    expect(run([here(-EARLY_WINDOW_MIN), ...pings(20, 50)]).enter).toEqual(at(-EARLY_WINDOW_MIN));
+    const tooEarly = run([here(-EARLY_WINDOW_MIN - 1), ...pings(20, 50)]);
+    expect(tooEarly.enter).toEqual(at(20));
+    expect(tooEarly.status).toBe(STATUS.late);
+  });
+
+  it("is left_early when presence ends before end - leave_time, only once finished", () => {
+    const samples = [...pings(0, 30), away(35), away(40), away(45)];
+    const done = run(samples);
+    expect(done.status).toBe(STATUS.left_early);
+    expect(done.exit).toEqual(at(35)); // the present sample at 30 covers until the next sample
+    expect(done.percentage).toBe(70);
+    expect(run(samples, false).status).toBe(STATUS.present);
+  });
+
+  it("accepts leaving exactly at end - leave_time", () => {
+    expect(run([...pings(0, 40), away(45)]).status).toBe(STATUS.present);
+    expect(run([...pings(0, 40), away(44)]).status).toBe(STATUS.left_early);
+  });
+
+  it("is left_early when below min_percentage, present at exactly min_percentage", () => {
+    // covered 0-25 and 40-50: 35 of 50 minutes
+    const samples = [...pings(0, 20), away(25), away(30), away(35), ...pings(40, 50)];
+    expect(run(samples).percentage).toBe(70);
+    expect(run(samples, true, { ...rules, min_percentage: 71 }).status).toBe(STATUS.left_early);
+    expect(run(samples, true, { ...rules, min_percentage: 70 }).status).toBe(STATUS.present);
+    expect(run(samples, false, { ...rules, min_percentage: 90 }).status).toBe(STATUS.present);
+  });
+
+  it("is pending live and absent finished without presence", () => {
+    for (const samples of [[], [away(0), away(10)], [here(-60), here(51)]]) {
+      expect(run(samples, false)).toEqual({ enter: null, exit: null, percentage: 0, status: STATUS.pending });
+      expect(run(samples, true).status).toBe(STATUS.absent);
+    }
+  });
+
+  it("lets one present sample cover at most PRESENCE_GAP_MIN", () => {
+    const e = run([here(0)]);
+    expect(e.exit).toEqual(at(PRESENCE_GAP_MIN));
+    expect(e.percentage).toBe((PRESENCE_GAP_MIN / 50) * 100);
+    expect(e.status).toBe(STATUS.left_early);
+  });
+
+  it("merges samples at the same instant, present winning", () => {
+    const e = run([away(0), here(0), ...pings(5, 50)]);
+    expect(e.enter).toEqual(at(0));
+    expect(e.status).toBe(STATUS.present);
+  });
+
+  it("applies course values over the school's, including 0", () => {
+    const school = { late_time: 10, absent_time: 30, leave_time: 5, min_percentage: 0 };
+    const strict = resolveRules(school, { late_time: 0, absent_time: 5, min_percentage: null });
+    expect(run(pings(0, 50), true, strict).status).toBe(STATUS.present);
+    expect(run(pings(1, 50), true, strict).status).toBe(STATUS.late);
+    expect(run(pings(6, 50), true, strict).status).toBe(STATUS.absent);
+    expect(run(pings(6, 50), true, resolveRules(school, {})).status).toBe(STATUS.present);
+  });
+});
+
+describe("presenceRank", () => {
+  it("orders absent < late < left_early < present, other statuses lowest", () => {
+    const r = presenceRank;
+    expect(r(STATUS.absent)).toBeLessThan(r(STATUS.late));
+    expect(r(STATUS.late)).toBeLessThan(r(STATUS.left_early));
+    expect(r(STATUS.left_early)).toBeLessThan(r(STATUS.present));
+    for (const s of [STATUS.pending, STATUS.excused, STATUS.cancelled, STATUS.travel]) {
+      expect(r(s)).toBeLessThan(r(STATUS.absent));
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { STATUS, type StatusId } from "../statuses.ts";
+import type { Rules } from "./rules.ts";
+
+/** One observation of the student: present = a ping at the session's location. */
+export interface PresenceSample {
+  at: Date;
+  present: boolean;
+}
+
+/** Presence this many minutes before start counts as arriving at start. */
+export const EARLY_WINDOW_MIN = 15;
+/** A present sample covers time until the next sample, at most this long (phones ping every few minutes). */
+export const PRESENCE_GAP_MIN = 10;
+
+export interface Evaluation {
+  enter: Date | null;
+  exit: Date | null;
+  percentage: number;
+  status: StatusId;
+}
+
+const MIN = 60_000;
+
+/**
+ * Samples outside [start - EARLY_WINDOW_MIN, end] are ignored. Samples at the same
+ * instant merge (present wins), so the result does not depend on their order.
+ */
+function timeline(samples: readonly PresenceSample[], from: number, to: number): [number, boolean][] {
+  const byTime = new Map<number, boolean>();
+  for (const s of samples) {
+    const t = s.at instanceof Date ? s.at.getTime() : Number.NaN;
+    if (!Number.isFinite(t) || t < from || t > to) continue;
+    byTime.set(t, (byTime.get(t) ?? false) || s.present === true);
+  }
+  return [...byTime.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+/** Order-independent; percentage in 0..100; finished=false gives the live status (pending when no presence). */
+export function evaluateSession(input: {
+  session: { start: Date; end: Date };
+  rules: Rules;
+  samples: readonly PresenceSample[];
+  finished: boolean;
+}): Evaluation {
+  const { rules, finished } = input;
+  const start = input.session.start.getTime();
+  const end = input.session.end.getTime();
+  const points = timeline(input.samples, start - EARLY_WINDOW_MIN * MIN, end);
+
+  let enter: number | null = null;
+  let exit: number | null = null;
+  let covered = 0; // ms of [start, end] covered by presence
+  for (let i = 0; i < points.length; i++) {
+    const [t, present] = points[i] as [number, boolean];
+    if (!present) continue;
+    const next = points[i + 1]?.[0] ?? Number.POSITIVE_INFINITY;
+    const until = Math.min(next, t + PRESENCE_GAP_MIN * MIN, end);
+    if (enter === null) enter = t;
+    exit = until;
+    covered += Math.max(0, until - Math.max(t, start));
+  }
+
+  if (enter === null || exit === null) {
+    return { enter: null, exit: null, percentage: 0, status: finished ? STATUS.absent : STATUS.pending };
+  }
+  const length = end - start;
+  const ratio = length > 0 ? covered / length : 1;
+  const percentage = Math.min(100, Math.max(0, Math.round(ratio * 1000) / 10));
+  const result = (status: StatusId): Evaluation => ({
+    enter: new Date(enter),
+    exit: new Date(exit),
+    percentage,
+    status,
+  });
+
+  // Early arrival counts as arriving at start; lateness is measured from start.
+  const delayMin = (Math.max(enter, start) - start) / MIN;
+  if (delayMin > rules.absent_time) return result(STATUS.absent);
+  if (delayMin > rules.late_time) return result(STATUS.late);
+  // Leaving early can only be judged once the session is over.
+  if (!finished) return result(STATUS.present);
+  if (exit < end - rules.leave_time * MIN || percentage < rules.min_percentage) return result(STATUS.left_early);
+  return result(STATUS.present);
+}
+
+const RANK: Partial<Record<StatusId, number>> = {
+  [STATUS.absent]: 1,
+  [STATUS.late]: 2,
+  [STATUS.left_early]: 3,
+  [STATUS.present]: 4,
+};
+
+/** Rank for "more presence never lowers a status": absent < late < left_early < present; pending and covered statuses rank 0. */
+export function presenceRank(status: StatusId): number {
+  return RANK[status] ?? 0;
+}
