@@ -16,6 +16,18 @@ export default defineConfig({
         },
       },
       {
+        test: { name: "bench", sequence: { groupOrder: 0 }, include: ["bench/src/**/*.test.ts"] },
+      },
+      {
+        test: {
+          name: "web",
+          sequence: { groupOrder: 0 },
+          environment: "jsdom",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          setupFiles: ["apps/web/test/setup.ts"],
+        },
+      },
+      {
         resolve: { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] },
         test: {
           name: "server",

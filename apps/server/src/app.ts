@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { deviceRoutes } from "./device/routes.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { installErrorHandler } from "./http/errors.ts";
 import { serveWeb } from "./http/web.ts";
@@ -26,7 +27,14 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const app = Fastify({
     logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // a hop count trusts that many proxies in front of us
+    trustProxy:
+      typeof opts.config.TRUST_PROXY === "number"
+        ? (
+            (n: number) => (_addr: string, hop: number) =>
+              hop < n
+          )(opts.config.TRUST_PROXY)
+        : opts.config.TRUST_PROXY,
   });
   const bus = createBus(opts.config, app.log);
   const publicUrl = opts.config.PUBLIC_URL ?? `http://localhost:${opts.config.PORT}`;
@@ -60,6 +68,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await registerPush(app, { s: services, bus });
   await app.register(authRoutes, { s: services });
   await app.register(graphqlRoute, { s: services });
+  await app.register(deviceRoutes, { s: services });
   app.get("/api/health", async () => ({ ok: true, database: services.dbKind }));
   if (opts.webDist) await serveWeb(app, opts.webDist);
   return { app, services };

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isValidTimeZone } from "@rollbook/domain";
 import { z } from "zod";
 
 /** Environment, checked once at start-up; a bad value stops the server with a clear message. */
@@ -14,6 +15,8 @@ const envSchema = z.object({
   PUSH_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   PUSH_RECHECK_MS: z.coerce.number().int().positive().default(60_000),
   PUSH_HEARTBEAT_MS: z.coerce.number().int().positive().default(25_000),
+  // How often ended sessions are finalised (final statuses, APA, tasks, alert mails).
+  FINALISE_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Rollbook <no-reply@rollbook.local>"),
   PUBLIC_URL: z.string().url().optional(),
@@ -23,14 +26,32 @@ const envSchema = z.object({
     .default("true")
     .transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Which proxies' X-Forwarded-For to believe (decision 0123): false (default), true, a hop
+  // count or a list of addresses. Believing any header would let a client pick its own IP.
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v): boolean | number | string =>
+      v === "true" ? true : v === "false" || v === "" ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
   // Rate limits per minute per client (IP) for login and password calls.
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  // The first user of an empty database (decision 0122): a master admin and their school.
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(200).optional(),
+  ADMIN_SCHOOL: z.string().trim().min(1).max(200).default("Rollbook"),
+  ADMIN_TIMEZONE: z.string().refine(isValidTimeZone, "is not a time zone name").default("UTC"),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
+      message: "ADMIN_EMAIL and ADMIN_PASSWORD are set together",
+      path: ["ADMIN_PASSWORD"],
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROLES } from "@rollbook/domain";
@@ -5,7 +6,8 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
-import { demoEmail, hasAnySchool, seedDemo } from "./db/seed/demo.ts";
+import { demoEmail, hasAnySchool, hasDemoUsers, seedDemo } from "./db/seed/demo.ts";
+import { createFirstAdmin, hasAnyUser } from "./db/seed/first-admin.ts";
 import { ensureRoles } from "./db/seed/roles.ts";
 
 const started = Date.now();
@@ -15,6 +17,15 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await ensureRoles(database.db);
+  let firstAdmin = false;
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    firstAdmin = await createFirstAdmin(database.db, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      school: config.ADMIN_SCHOOL,
+      timezone: config.ADMIN_TIMEZONE,
+    });
+  }
   const seedAllowed = config.SEED_DEMO && config.NODE_ENV !== "production";
   let seeded = false;
   if (seedAllowed && !(await hasAnySchool(database.db))) {
@@ -36,11 +47,20 @@ async function main() {
   process.once("SIGTERM", () => void close("SIGTERM"));
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.DATABASE_URL ? "PostgreSQL" : `PGlite in ${config.dataDir}`;
-  const lines = [
-    "",
-    `Rollbook is running at http://localhost:${config.PORT} (${where}), ready in ${Date.now() - started} ms`,
-  ];
-  if (seedAllowed) {
+  // the bound port, not PORT: PORT=0 picks a free one
+  const port = (app.server.address() as AddressInfo).port;
+  const lines = ["", `Rollbook is running at http://localhost:${port} (${where}), ready in ${Date.now() - started} ms`];
+  if (firstAdmin) {
+    lines.push(`Created the first user: ${config.ADMIN_EMAIL} (Master Admin) in the school "${config.ADMIN_SCHOOL}".`);
+  } else if (!(await hasAnyUser(database.db))) {
+    lines.push(
+      "The database has no user yet. To create the first one (a Master Admin), restart once with",
+      "  ADMIN_EMAIL=you@example.org ADMIN_PASSWORD=<at least 8 characters> [ADMIN_SCHOOL=<name>] [ADMIN_TIMEZONE=<IANA zone>]",
+      "then sign in and invite everyone else.",
+    );
+  }
+  // the demo sign-ins only when this database holds the demo school
+  if (seedAllowed && (seeded || (await hasDemoUsers(database.db)))) {
     lines.push(
       seeded ? "Created the demo school. Demo sign-ins:" : "Demo sign-ins:",
       ...ROLES.map((r) => `  ${demoEmail(r.name).padEnd(42)} ${r.display_name}`),

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { auditLog, invitations, passwordResets, users } from "../db/schema/index.ts";
 import { sendValidationError } from "../http/errors.ts";
+import { findNul, NUL_MESSAGE } from "../http/no-nul.ts";
 import type { Services } from "../services.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { presentUser } from "./present-user.ts";
@@ -26,6 +27,15 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
   const limited = {
     config: { rateLimit: { max: s.config.AUTH_RATE_LIMIT, timeWindow: "1 minute" } },
   };
+
+  // a U+0000 in any field would fail in PostgreSQL as an internal error
+  app.addHook("preValidation", async (request, reply) => {
+    const at = findNul(request.body);
+    if (at !== null) {
+      const field = at || "body";
+      return reply.code(400).send({ message: `${field} ${NUL_MESSAGE}`, errors: { [field]: [NUL_MESSAGE] } });
+    }
+  });
 
   function parse<T extends z.ZodType>(schema: T, body: unknown) {
     return schema.safeParse(body ?? {});
@@ -136,37 +146,43 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     const input = parse(registerInput, request.body);
     if (!input.success) return sendValidationError(reply, input.error);
     const now = new Date();
-    const [inv] = await db
-      .update(invitations)
-      .set({ accepted_at: now })
-      .where(
-        and(eq(invitations.uuid, input.data.token), isNull(invitations.accepted_at), gt(invitations.expires_at, now)),
-      )
-      .returning();
-    if (!inv) return reply.code(410).send(invalidInvitation);
+    // hashed first: the invitation is used up and the user written in one transaction, so a
+    // failure leaves the link working
     const password_hash = await hashPassword(input.data.password);
-    const [existing] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${inv.email})`).limit(1);
-    const values = {
-      school_id: inv.school_id,
-      role_id: inv.role_id,
-      first_name: input.data.first_name,
-      last_name: input.data.last_name,
-      email: inv.email,
-      password_hash,
-      active: true,
-      deleted_at: null,
-      updated_at: now,
-    };
-    const [user] = existing
-      ? await db.update(users).set(values).where(eq(users.id, existing.id)).returning()
-      : await db.insert(users).values(values).returning();
-    if (!user) throw new Error("registration failed");
-    await db.insert(auditLog).values({
-      school_id: user.school_id,
-      user_id: user.id,
-      action: "user.register",
-      data: { invitation: inv.id },
+    const user = await db.transaction(async (tx) => {
+      const [inv] = await tx
+        .update(invitations)
+        .set({ accepted_at: now })
+        .where(
+          and(eq(invitations.uuid, input.data.token), isNull(invitations.accepted_at), gt(invitations.expires_at, now)),
+        )
+        .returning();
+      if (!inv) return null;
+      const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${inv.email})`).limit(1);
+      const values = {
+        school_id: inv.school_id,
+        role_id: inv.role_id,
+        first_name: input.data.first_name,
+        last_name: input.data.last_name,
+        email: inv.email,
+        password_hash,
+        active: true,
+        deleted_at: null,
+        updated_at: now,
+      };
+      const [written] = existing
+        ? await tx.update(users).set(values).where(eq(users.id, existing.id)).returning()
+        : await tx.insert(users).values(values).returning();
+      if (!written) throw new Error("registration failed");
+      await tx.insert(auditLog).values({
+        school_id: written.school_id,
+        user_id: written.id,
+        action: "user.register",
+        data: { invitation: inv.id },
+      });
+      return written;
     });
+    if (!user) return reply.code(410).send(invalidInvitation);
     const tokens = await issueTokens(db, user.id);
     return { data: { user: presentUser(user), ...tokens } };
   });

@@ -1,7 +1,8 @@
 import { apa } from "@rollbook/domain";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { attendance, courses, events, students, studentTeam, teams, userTiles } from "../db/schema/index.ts";
+import { attendance, courses, events, schools, students, studentTeam, teams, userTiles } from "../db/schema/index.ts";
+import { type AttendanceNow, attendanceNow } from "./live-figures.ts";
 
 export type TileType = "team" | "course" | "event";
 
@@ -16,6 +17,8 @@ export interface TileView {
     name: string | null;
     apa: number | null;
     attendance_last_class: { label: string; value: number | null };
+    /** While in session: who has checked in so far (courses and events). */
+    attendance_now: AttendanceNow | null;
   } | null;
 }
 
@@ -41,21 +44,36 @@ async function attendableFigures(db: Db, type: "course" | "event", id: number) {
 /** The user's tiles with the figures they show; tiles of things gone are dropped from view. */
 export async function tilesOf(db: Db, userId: number, schoolId: number): Promise<TileView[]> {
   const tiles = await db.select().from(userTiles).where(eq(userTiles.user_id, userId)).orderBy(userTiles.id);
+  const [school] = await db.select({ timezone: schools.timezone }).from(schools).where(eq(schools.id, schoolId));
+  const tz = school?.timezone ?? "UTC";
   const out: TileView[] = [];
   for (const tile of tiles) {
-    out.push({ ...tile, tileable: await tileable(db, tile.tileable_type, tile.tileable_id, schoolId) });
+    out.push({ ...tile, tileable: await tileable(db, tile.tileable_type, tile.tileable_id, schoolId, tz) });
   }
   return out.filter((t) => t.tileable !== null);
 }
 
-async function tileable(db: Db, type: TileType, id: number, schoolId: number): Promise<TileView["tileable"]> {
+async function tileable(
+  db: Db,
+  type: TileType,
+  id: number,
+  schoolId: number,
+  tz: string,
+): Promise<TileView["tileable"]> {
   if (type === "course") {
     const [c] = await db
       .select()
       .from(courses)
       .where(and(eq(courses.id, id), eq(courses.school_id, schoolId), isNull(courses.deleted_at)));
     if (!c) return null;
-    return { id: c.id, uuid: c.uuid, title: c.title, name: null, ...(await attendableFigures(db, "course", id)) };
+    return {
+      id: c.id,
+      uuid: c.uuid,
+      title: c.title,
+      name: null,
+      ...(await attendableFigures(db, "course", id)),
+      attendance_now: await attendanceNow(db, "course", c, tz),
+    };
   }
   if (type === "event") {
     const [e] = await db
@@ -63,7 +81,14 @@ async function tileable(db: Db, type: TileType, id: number, schoolId: number): P
       .from(events)
       .where(and(eq(events.id, id), eq(events.school_id, schoolId), isNull(events.deleted_at)));
     if (!e) return null;
-    return { id: e.id, uuid: e.uuid, title: e.title, name: null, ...(await attendableFigures(db, "event", id)) };
+    return {
+      id: e.id,
+      uuid: e.uuid,
+      title: e.title,
+      name: null,
+      ...(await attendableFigures(db, "event", id)),
+      attendance_now: await attendanceNow(db, "event", e, tz),
+    };
   }
   const [team] = await db
     .select()
@@ -103,5 +128,6 @@ async function tileable(db: Db, type: TileType, id: number, schoolId: number): P
     name: team.name,
     apa: agg?.apa ?? null,
     attendance_last_class: { label: lastDay?.meets ?? "No finished session yet", value },
+    attendance_now: null,
   };
 }

@@ -4,6 +4,7 @@ import { type Viewer, viewerFrom } from "../access/viewer.ts";
 import { bearer, resolveToken } from "../auth/tokens.ts";
 import type { Services } from "../services.ts";
 import type { Context } from "./context.ts";
+import { useDocumentLimits } from "./limits.ts";
 import { buildSchema } from "./schema.ts";
 
 interface ServerCtx {
@@ -21,6 +22,7 @@ export async function graphqlRoute(app: FastifyInstance, { s }: { s: Services })
     landingPage: false,
     // internal errors reach the client as "Unexpected error."; GraphQLErrors we raise pass through
     maskedErrors: true,
+    plugins: [useDocumentLimits()],
     logging: {
       debug: (...a) => app.log.debug(a),
       info: (...a) => app.log.info(a),
@@ -42,6 +44,10 @@ export async function graphqlRoute(app: FastifyInstance, { s }: { s: Services })
           .send({ errors: [{ message: "Unauthenticated", extensions: { code: "UNAUTHENTICATED" } }] });
       }
       const viewer = await viewerFrom(s.db, token);
+      // answer as application/graphql-response+json, so a request error (unparsable, unknown
+      // field, bad variables) is HTTP 400 rather than 200 (decision 0120)
+      if (!req.headers.accept?.includes("application/graphql-response+json"))
+        req.headers.accept = "application/graphql-response+json, application/json;q=0.9";
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, viewer });
       response.headers.forEach((value, key) => {
         reply.header(key, value);

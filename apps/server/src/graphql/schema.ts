@@ -1,6 +1,7 @@
 import { type GraphQLSchema, isObjectType } from "graphql";
 import { builder } from "./builder.ts";
 import "./types/course.ts";
+import "./types/invitation.ts";
 import "./types/lookups.ts";
 import "./types/me.ts";
 import "./types/school.ts";

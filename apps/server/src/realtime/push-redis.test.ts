@@ -12,8 +12,9 @@ import { assignedStudentIds } from "../access/visibility.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
-import { attendance, students, tasks } from "../db/schema/index.ts";
+import { attendance, schools, students, tasks } from "../db/schema/index.ts";
 import { demoEmail } from "../db/seed/demo.ts";
+import { MIN, makeCourse, makeStudent, ping } from "../engine/test-fixtures.ts";
 import type { Services } from "../services.ts";
 import { PushTestClient } from "./push-test-client.ts";
 
@@ -165,6 +166,26 @@ describe.skipIf(!REDIS || !PG)(
       expect(await counselorOnB.nextOfType("attendance.update")).toMatchObject({ ids: [att!.id], student_ids: [seen] });
       expect(await adminOnA.nextOfType("attendance.update")).toMatchObject({ ids: [1] });
       expect(await adminOnA.nextOfType("attendance.update")).toMatchObject({ ids: [att!.id] });
+    });
+
+    it("a device ping taken by process A reaches a staff socket on process B as attendance.update", async () => {
+      const admin = await login(urlB, "school_admin");
+      const [school] = await database.db.select().from(schools).where(eq(schools.id, admin.user.school_id));
+      const now = new Date();
+      const { course, place } = await makeCourse(database.db, school!, new Date(now.getTime() - 10 * MIN), 120);
+      const student = await makeStudent(database.db, school!.id, { courses: [course.id] });
+      const adminOnB = await connect(urlB, admin.access_token);
+
+      const res = await fetch(`${urlA}/api/v2/device/pings`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${student.token}` },
+        body: JSON.stringify({ pings: [ping(new Date(now.getTime() - 5 * MIN), place), ping(now, place)] }),
+      });
+      expect(res.status).toBe(200);
+      const update = await adminOnB.nextOfType("attendance.update");
+      expect(update).toMatchObject({ type: "attendance.update", student_ids: [student.id] });
+      const [row] = await database.db.select().from(attendance).where(eq(attendance.student_id, student.id));
+      expect((update as { ids: number[] }).ids).toContain(row!.id);
     });
 
     it("tells browsers to refetch when the Redis subscriber lost its connection", async () => {

@@ -35,7 +35,7 @@ export type CloseTaskMutation = { closeTask: { id: number } };
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MeQuery = { me: { id: number, first_name: string, last_name: string, email: string, school_id: number, higher_contrast: boolean, a11y_mode: boolean, role: { id: number, name: string, display_name: string, permissions: { override: boolean, reset_token: boolean, create_participant: boolean, assign_appointment: boolean, create_appointment: boolean, view_information: boolean, access_reports: boolean, cancellations: boolean } }, tasks: Array<{ id: number, description: string, taskable_id: number | null, taskable_type: string | null, created_at: string, taskable: { id: number, student: { id: number, uuid: string } } | null }>, tiles: Array<{ id: number, tileable_id: number, tileable_type: string, tileable: { id: number, uuid: string, title: string | null, name: string | null, apa: number | null, attendance_last_class: { label: string, value: number | null } } | null }>, assignedCourses: Array<{ id: number, title: string | null }> } };
+export type MeQuery = { me: { id: number, first_name: string, last_name: string, email: string, school_id: number, higher_contrast: boolean, a11y_mode: boolean, role: { id: number, name: string, display_name: string, permissions: { override: boolean, reset_token: boolean, create_participant: boolean, assign_appointment: boolean, create_appointment: boolean, view_information: boolean, access_reports: boolean, cancellations: boolean } }, tasks: Array<{ id: number, description: string, taskable_id: number | null, taskable_type: string | null, created_at: string, taskable: { id: number, student: { id: number, uuid: string } } | null }>, tiles: Array<{ id: number, tileable_id: number, tileable_type: string, tileable: { id: number, uuid: string, title: string | null, name: string | null, apa: number | null, attendance_last_class: { label: string, value: number | null }, attendance_now: { meets: string, present: number, expected: number } | null } | null }>, assignedCourses: Array<{ id: number, title: string | null }> } };
 
 export type GetParamsQueryVariables = Exact<{
   per_page?: number | null | undefined;
@@ -171,6 +171,11 @@ export const MeDocument = new TypedDocumentString(`
         attendance_last_class {
           label
           value
+        }
+        attendance_now {
+          meets
+          present
+          expected
         }
       }
     }

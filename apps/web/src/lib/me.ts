@@ -58,6 +58,11 @@ export const MeDocument = graphql(`
             label
             value
           }
+          attendance_now {
+            meets
+            present
+            expected
+          }
         }
       }
       assignedCourses {

@@ -30,6 +30,8 @@ export function confirm({ title, message, danger = false }: ConfirmOptions): Pro
       title,
       children: typeof message === "string" ? <Text size="sm">{message}</Text> : message,
       labels: { confirm: "Yes", cancel: "No" },
+      // Mantine's close (X) button has no text of its own: name it for screen readers
+      closeButtonProps: { "aria-label": "Close" },
       confirmProps: { color: danger ? "red" : undefined },
       onConfirm: () => {
         answered = true;

@@ -10,14 +10,17 @@ export function NotificationsHost() {
   return <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="top-right" limit={5} zIndex={1000} />;
 }
 
+// Mantine's close (X) button has no text of its own: name it for screen readers
+const closeButtonProps = { "aria-label": "Close notification" };
+
 export const notify = {
   success(message: string, title?: string) {
-    notifications.show({ message, title, color: "teal", autoClose: NOTIFICATION_TIMEOUT_MS });
+    notifications.show({ message, title, color: "teal", autoClose: NOTIFICATION_TIMEOUT_MS, closeButtonProps });
   },
   error(message: string, title = "That did not work") {
-    notifications.show({ message, title, color: "red", autoClose: NOTIFICATION_TIMEOUT_MS });
+    notifications.show({ message, title, color: "red", autoClose: NOTIFICATION_TIMEOUT_MS, closeButtonProps });
   },
   info(message: string, title?: string) {
-    notifications.show({ message, title, color: "blue", autoClose: NOTIFICATION_TIMEOUT_MS });
+    notifications.show({ message, title, color: "blue", autoClose: NOTIFICATION_TIMEOUT_MS, closeButtonProps });
   },
 };

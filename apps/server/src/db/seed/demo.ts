@@ -141,6 +141,11 @@ export async function hasAnySchool(db: Db) {
   return (await db.$count(t.schools)) > 0;
 }
 
+/** True when the demo users exist (the database was seeded with the demo school). */
+export async function hasDemoUsers(db: Db) {
+  return (await db.$count(t.users, sql`${t.users.email} = ${demoEmail("master_admin")}`)) > 0;
+}
+
 /**
  * The demo school: deterministic for a seed, sized by options so tests and
  * benchmarks can make larger ones. Dates are relative to `now`.
@@ -407,6 +412,8 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
         password_hash,
         phone_number: `518555${String(2000 + role.id)}`,
         absent_email: true,
+        // one demo user shows the accessible theme, so it can be seen and tested
+        ...(role.name === "councelor" ? { higher_contrast: true, a11y_mode: true } : {}),
       })),
     )
     .returning();
@@ -537,6 +544,8 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
   });
   await db.insert(t.userTiles).values(tiles);
 
+  const studyHall = await seedStudyHall(db, sid, locs[0] as (typeof locs)[number], semesterStart, studentList, coach);
+
   // The second school has an admin of its own so role 1 switching shows different data.
   await db.insert(t.users).values({
     school_id: second.id,
@@ -555,7 +564,55 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     teams: teamList,
     events: eventList,
     locations: locs,
+    studyHall,
   };
+}
+
+export const STUDY_HALL_TITLE = "Open Study Hall";
+
+/**
+ * A course in session at any hour (every day 00:00-23:59, indefinite) for live demos, the
+ * simulator and live tests (decision 0360). Added after every random draw of the generator,
+ * so the rest of the demo data is the same with or without it; no history, no tiles. Arriving
+ * at any time of the day counts as present. The demo coach is assigned to it, so the coach's
+ * "Missing attendance" lists only its students.
+ */
+async function seedStudyHall(
+  db: Db,
+  schoolId: number,
+  location: typeof t.locations.$inferSelect,
+  semesterStart: string,
+  studentList: (typeof t.students.$inferSelect)[],
+  coach: typeof t.users.$inferSelect,
+) {
+  const [course] = await db
+    .insert(t.courses)
+    .values({
+      school_id: schoolId,
+      location_id: location.id,
+      crn: "49999",
+      course_number: "OSH 001",
+      title: STUDY_HALL_TITLE,
+      start_time: "00:00",
+      end_time: "23:59",
+      semester_start: semesterStart,
+      is_indefinite: true,
+      ...Object.fromEntries(MEET_KEYS.map((k) => [k, true])),
+      late_time: 24 * 60,
+      absent_time: 24 * 60,
+      min_percentage: 0,
+    })
+    .returning();
+  if (!course) throw new Error("study hall not created");
+  // three in five students, spread over the whole list
+  const members = studentList.filter((_, i) => i % 5 < 3);
+  await insertChunked(
+    db,
+    t.studentCourse,
+    members.map((s) => ({ student_id: s.id, course_id: course.id })),
+  );
+  await db.insert(t.userCourse).values({ user_id: coach.id, course_id: course.id });
+  return course;
 }
 
 function previousWeekday(today: string, weekday: number): string {

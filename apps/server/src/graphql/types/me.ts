@@ -1,10 +1,10 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { visibleCourses, visibleEvents, visibleTeams } from "../../access/visibility.ts";
 import { type TileType, type TileView, tilesOf } from "../../dashboard/tiles.ts";
 import { attendance, courses, events, students, tasks, teams, userTiles } from "../../db/schema/index.ts";
 import { builder, notFound, userError } from "../builder.ts";
 import { viewerOf } from "../context.ts";
-import { listArgs, pageOf, paging } from "../paging.ts";
+import { listArgs, pageOf, paging, sortColumn } from "../paging.ts";
 import { UserFields, type UserRow } from "./user.ts";
 
 type TaskRow = typeof tasks.$inferSelect;
@@ -51,6 +51,17 @@ const LastClass = builder.objectRef<{ label: string; value: number | null }>("At
   fields: (t) => ({ label: t.exposeString("label"), value: t.exposeFloat("value", { nullable: true }) }),
 });
 
+const AttendanceNowRef = builder
+  .objectRef<{ meets: string; present: number; expected: number }>("AttendanceNow")
+  .implement({
+    description: "A session in progress: its enrolled students and how many have checked in so far",
+    fields: (t) => ({
+      meets: t.exposeString("meets"),
+      present: t.exposeInt("present"),
+      expected: t.exposeInt("expected"),
+    }),
+  });
+
 const Tileable = builder.objectRef<NonNullable<TileView["tileable"]>>("Tileable").implement({
   fields: (t) => ({
     id: t.exposeInt("id"),
@@ -59,6 +70,7 @@ const Tileable = builder.objectRef<NonNullable<TileView["tileable"]>>("Tileable"
     name: t.exposeString("name", { nullable: true }),
     apa: t.exposeFloat("apa", { nullable: true }),
     attendance_last_class: t.field({ type: LastClass, resolve: (x) => x.attendance_last_class }),
+    attendance_now: t.field({ type: AttendanceNowRef, nullable: true, resolve: (x) => x.attendance_now }),
   }),
 });
 
@@ -105,12 +117,14 @@ builder.queryField("tasks", (t) =>
     resolve: async (_r, args, ctx) => {
       const v = viewerOf(ctx);
       const p = paging(args);
+      // one sortable column, but a wrong sort_by is still named rather than ignored
+      const col = sortColumn(args.sort_by, { created_at: tasks.created_at }, "created_at");
       const where = openTasks(v.user.id);
       const data = await ctx.s.db
         .select()
         .from(tasks)
         .where(where)
-        .orderBy(p.dir === "asc" ? tasks.created_at : desc(tasks.created_at))
+        .orderBy(p.dir === "asc" ? asc(col) : desc(col), asc(tasks.id))
         .limit(p.perPage)
         .offset(p.offset);
       const total = await ctx.s.db.$count(tasks, where);

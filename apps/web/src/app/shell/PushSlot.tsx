@@ -1,9 +1,7 @@
-/**
- * The place where the push client mounts, once, inside the signed-in shell.
- * When apps/web/src/lib/push.ts (another engineer's) exports `usePush()`, this becomes:
- *   import { usePush } from "../../lib/push.ts";
- *   export function PushSlot() { usePush(); return null; }
- */
+import { usePush } from "../../lib/push.ts";
+
+/** Keeps the push channel open while signed in; a message refetches what it concerns. */
 export function PushSlot() {
+  usePush();
   return null;
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { DeviceError } from "./device-api.ts";
 import { saveDevice } from "./device-store.ts";
@@ -35,7 +35,8 @@ export function SignInScreen({ locationGranted }: { locationGranted: boolean }) 
 
   return (
     <Paper component="section" aria-labelledby="signin-title" withBorder p="lg" radius="md">
-      <form onSubmit={submit} noValidate>
+      {/* method="post": even a submit without the script never puts the token in the URL */}
+      <form onSubmit={submit} method="post" noValidate>
         <Stack gap="md">
           <Title order={2} id="signin-title" size="h3">
             Sign in
@@ -53,15 +54,11 @@ export function SignInScreen({ locationGranted }: { locationGranted: boolean }) 
             autoCorrect="off"
             spellCheck={false}
             required
-            error={error ? true : undefined}
-            aria-describedby={error ? "signin-error" : undefined}
+            // Mantine links the error to the field (aria-describedby); role=alert announces it
+            error={error}
+            errorProps={{ role: "alert", fz: "sm" }}
             size="md"
           />
-          {error && (
-            <Alert id="signin-error" color="red" role="alert" variant="light">
-              {error}
-            </Alert>
-          )}
           <Button type="submit" size="md" loading={busy} fullWidth>
             Check in with token
           </Button>

@@ -43,8 +43,21 @@ function SessionRow({ s }: { s: TodaySession }) {
               {s.location}
             </Text>
           )}
+          {s.manual && !s.cancelled && (
+            <Text size="sm" c="dimmed">
+              Staff take attendance for this class.
+            </Text>
+          )}
         </Stack>
-        <Badge color={statusColour(s.status)} variant="light" size="lg" radius="sm" style={{ flexShrink: 0 }}>
+        {/* the light variant's own text colour is too pale on yellow and orange: dark text passes AA on all */}
+        <Badge
+          color={statusColour(s.status)}
+          c="gray.9"
+          variant="light"
+          size="lg"
+          radius="sm"
+          style={{ flexShrink: 0 }}
+        >
           <span className="checkin-status">{words}</span>
         </Badge>
       </Group>

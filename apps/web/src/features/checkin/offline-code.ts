@@ -1,14 +1,12 @@
 /**
- * The offline code the phone shows without a network: RFC 6238 TOTP, 6 digits, 30 s, from the
- * student's offline_code secret. PROVISIONAL: computed here with otpauth until the domain
- * package's function exists; then this file only re-exports it.
+ * The offline code the phone shows without a network: the domain's TOTP (RFC 6238, 6 digits,
+ * 30 s) of the student's offline_code secret, so the phone and staff's check agree by construction.
  */
-import { Secret, TOTP } from "otpauth";
+import { offlineCodeAt as codeAt, OFFLINE_CODE_PERIOD_S } from "@rollbook/domain";
 
-export const OFFLINE_CODE_STEP_MS = 30_000;
+export const OFFLINE_CODE_STEP_MS = OFFLINE_CODE_PERIOD_S * 1000;
 
-export function offlineCodeAt(secret: string, at: number): string {
-  return TOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1", timestamp: at });
-}
+export const offlineCodeAt = (secret: string, at: number): string => codeAt(secret, new Date(at));
 
+/** Milliseconds until the code shown at `at` is replaced. */
 export const msToNextCode = (at: number) => OFFLINE_CODE_STEP_MS - (at % OFFLINE_CODE_STEP_MS);

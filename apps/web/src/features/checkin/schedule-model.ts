@@ -1,6 +1,7 @@
 /**
  * Today's sessions as the check-in screen shows them, read from GET /api/v2/device/schedule.
  */
+import { STATUS } from "@rollbook/domain";
 
 export interface TodaySession {
   key: string;
@@ -14,6 +15,10 @@ export interface TodaySession {
   status: number | null;
   enter: string | null;
   exit: string | null;
+  /** the session does not take place ("cancelled", "closure"): shown as Cancelled */
+  cancelled: boolean;
+  /** staff take this class's attendance by hand: the phone cannot check in */
+  manual: boolean;
 }
 
 export interface Schedule {
@@ -36,6 +41,7 @@ export function parseSchedule(payload: unknown, date: string): Schedule {
     const attendance = obj(s.attendance);
     const type = s.attendable_type === "event" || s.type === "event" ? "event" : "course";
     const id = s.attendable_id ?? s.id ?? i;
+    const cancelled = Boolean(s.cancelled);
     return {
       key: `${type}:${String(id)}:${hhmm(s.start_time)}`,
       type,
@@ -43,9 +49,11 @@ export function parseSchedule(payload: unknown, date: string): Schedule {
       start_time: hhmm(s.start_time),
       end_time: hhmm(s.end_time),
       location: str(obj(s.location).name) ?? str(s.location_name),
-      status: num(attendance.status) ?? num(s.status),
+      status: num(attendance.status) ?? num(s.status) ?? (cancelled ? STATUS.cancelled : null),
       enter: str(attendance.enter) ?? str(s.enter),
       exit: str(attendance.exit) ?? str(s.exit),
+      cancelled,
+      manual: s.manual_attendance === true,
     };
   });
   sessions.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.title.localeCompare(b.title));

@@ -14,7 +14,7 @@ const WORDS: Record<number, string> = {
 
 export const statusWords = (status: number | null | undefined) => WORDS[status ?? STATUS.pending] ?? "Pending";
 
-/** Badge colours, each with dark enough text to pass contrast on its light background. */
+/** Badge colours (light background; the badge writes dark text on it, to pass contrast). */
 const COLOURS: Record<number, string> = {
   [STATUS.pending]: "gray",
   [STATUS.present]: "teal",

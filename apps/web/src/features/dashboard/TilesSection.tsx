@@ -47,6 +47,7 @@ function TileCard({ tile, onRemove }: { tile: MeTile; onRemove: (tile: MeTile) =
   const name = tileName(tile);
   const kind = kindOf(tile.tileable_type);
   const last = tile.tileable?.attendance_last_class;
+  const now = tile.tileable?.attendance_now;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -66,6 +67,16 @@ function TileCard({ tile, onRemove }: { tile: MeTile; onRemove: (tile: MeTile) =
         </Stack>
         <ApaRing apa={tile.tileable?.apa ?? null} name={name} />
       </Group>
+      {now && (
+        <Stack gap={0} mt="sm">
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+            In session now
+          </Text>
+          <Text size="sm" data-testid="attendance-now">
+            {`${now.present} of ${now.expected} checked in`}
+          </Text>
+        </Stack>
+      )}
       <Stack gap={0} mt="sm">
         <Text size="xs" fw={700} c="dimmed" tt="uppercase">
           Last class

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { bearer } from "../auth/tokens.ts";
+import { ingestPings } from "../engine/ingest.ts";
+import { engineState } from "../engine/state.ts";
+import { studentByToken, studentByTokenCached } from "../engine/student-context.ts";
+import { sendValidationError } from "../http/errors.ts";
+import type { Services } from "../services.ts";
+import { registerDevice } from "./register.ts";
+import { scanEventCode } from "./scan.ts";
+import { scheduleFor } from "./schedule.ts";
+import { pingsInput, registerInput, scanInput, scheduleQuery } from "./schemas.ts";
+
+const UNAUTHORIZED = { message: "The personal token is missing, wrong or was reset. Sign in again with the new one." };
+
+/**
+ * The students' phones (decisions.md "Device API"): bearer personal token, JSON, no XHR marker
+ * (http/xhr-marker.ts exempts /api/v2/device/). Every client mistake is a 4xx with a message.
+ */
+export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services }) {
+  // bad JSON from a phone names the body like any other field error
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const badJson =
+        error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+        error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+        error instanceof SyntaxError;
+      const message = badJson
+        ? "The request body is not valid JSON"
+        : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+          ? "The request body is too large"
+          : error.message;
+      return reply.code(status).send(badJson ? { message, errors: { body: ["is not valid JSON"] } } : { message });
+    }
+    request.log.error({ err: error }, "device request failed");
+    return reply.code(500).send({ message: "Internal server error" });
+  });
+
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, cached = false) {
+    const token = bearer(request.headers.authorization);
+    const student = token ? await (cached ? studentByTokenCached(s, token) : studentByToken(s, token)) : null;
+    if (!student || !token) {
+      reply.code(401).send(UNAUTHORIZED);
+      return null;
+    }
+    return { student, token };
+  }
+
+  function parse<T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply): z.output<T> | null {
+    const input = schema.safeParse(value ?? {});
+    if (input.success) return input.data;
+    sendValidationError(reply, input.error);
+    return null;
+  }
+
+  app.post("/api/v2/device/register", async (request, reply) => {
+    const auth = await signedIn(request, reply);
+    if (!auth) return reply;
+    const input = parse(registerInput, request.body, reply);
+    if (!input) return reply;
+    return { data: await registerDevice(s, auth.student, input) };
+  });
+
+  app.get("/api/v2/device/schedule", async (request, reply) => {
+    const auth = await signedIn(request, reply);
+    if (!auth) return reply;
+    const input = parse(scheduleQuery, request.query, reply);
+    if (!input) return reply;
+    // attendance changes by the minute: no stale copy in the phone or a proxy
+    reply.header("cache-control", "no-store");
+    return { data: await scheduleFor(s, auth.student, input.date) };
+  });
+
+  // 500 pings with beacons and extra can pass the app's 1 MB default
+  app.post("/api/v2/device/pings", { bodyLimit: 6 * 1024 * 1024 }, async (request, reply) => {
+    const auth = await signedIn(request, reply, true);
+    if (!auth) return reply;
+    const input = parse(pingsInput, request.body, reply);
+    if (!input) return reply;
+    const result = await ingestPings(
+      s,
+      auth.student,
+      auth.token,
+      input.pings.map((p) => ({
+        device_ping_id: p.id,
+        recorded_at: p.recorded_at,
+        latitude: p.latitude ?? null,
+        longitude: p.longitude ?? null,
+        accuracy: p.accuracy ?? null,
+        low_power: p.low_power ?? false,
+        bluetooth: p.bluetooth ?? false,
+        beacons: p.beacons ?? null,
+        extra: p.extra ?? null,
+      })),
+    );
+    if (!result) {
+      forgetToken(s, auth.token);
+      return reply.code(401).send(UNAUTHORIZED);
+    }
+    return { data: result };
+  });
+
+  app.post("/api/v2/device/scan", async (request, reply) => {
+    const auth = await signedIn(request, reply);
+    if (!auth) return reply;
+    const input = parse(scanInput, request.body, reply);
+    if (!input) return reply;
+    const outcome = await scanEventCode(s, auth.student, input.code);
+    if ("error" in outcome) {
+      return reply.code(400).send({ message: `code ${outcome.error}`, errors: { code: [outcome.error] } });
+    }
+    return { data: outcome };
+  });
+}
+
+function forgetToken(s: Services, token: string) {
+  engineState(s).byToken.delete(token);
+}

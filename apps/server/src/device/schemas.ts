@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { PRESENCE_PREFIX } from "../engine/presence.ts";
+
+/** A phone may send pings it kept while offline; older than this is refused (decision 0321). */
+export const MAX_PING_AGE_MS = 31 * 24 * 60 * 60_000;
+/** Phone clocks drift; a ping further ahead than this is refused. */
+export const MAX_PING_AHEAD_MS = 10 * 60_000;
+export const MAX_PINGS_PER_CALL = 500;
+const MAX_EXTRA_CHARS = 4000;
+
+/** PostgreSQL text and jsonb take neither NUL nor half a surrogate pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const storable = (v: string) => !v.includes("\u0000") && !LONE_SURROGATE.test(v);
+const UNSTORABLE = "must not contain NUL or broken Unicode characters";
+const unstorableJson = (x: unknown) => /\\u0000|\\ud[89a-f]/i.test(JSON.stringify(x));
+const text = (max: number) =>
+  z.string("must be a string").max(max, `must be at most ${max} characters`).refine(storable, UNSTORABLE);
+const optionalText = (max: number) => text(max).nullish();
+const optionalFlag = z.boolean("must be true or false").nullish();
+const coordinate = (limit: number) =>
+  z
+    .number("must be a number")
+    .min(-limit, `must be between -${limit} and ${limit}`)
+    .max(limit, `must be between -${limit} and ${limit}`)
+    .nullish();
+
+/** ISO 8601 text (with a zone) or epoch milliseconds, within the accepted age. */
+const instant = z.union([z.string().max(40), z.number()], "must be an ISO 8601 date-time").transform((v, ctx) => {
+  const at = typeof v === "number" ? new Date(v) : /^\d{4}-\d{2}-\d{2}T/.test(v) ? new Date(v) : new Date(Number.NaN);
+  if (Number.isNaN(at.getTime())) {
+    ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date-time" });
+    return z.NEVER;
+  }
+  const now = Date.now();
+  if (at.getTime() > now + MAX_PING_AHEAD_MS) {
+    ctx.addIssue({ code: "custom", message: "is in the future" });
+    return z.NEVER;
+  }
+  if (at.getTime() < now - MAX_PING_AGE_MS) {
+    ctx.addIssue({ code: "custom", message: "is more than 31 days old" });
+    return z.NEVER;
+  }
+  return at;
+});
+
+const pingId = z
+  .union([text(100).pipe(z.string().trim().min(1, "is required")), z.number().int().min(0)], "must be a string")
+  .transform(String)
+  .refine((id) => !id.startsWith(PRESENCE_PREFIX), "must not start with presence:");
+
+const beacon = z.object({
+  factory_id: text(100)
+    .pipe(z.string().trim().min(1, "is required"))
+    .transform((id) => id.toUpperCase()),
+  rssi: z
+    .number("must be a number")
+    .min(-200, "must be between -200 and 100")
+    .max(100, "must be between -200 and 100")
+    .nullish(),
+});
+
+export const pingInput = z
+  .object({
+    id: pingId,
+    recorded_at: instant,
+    latitude: coordinate(90),
+    longitude: coordinate(180),
+    accuracy: z
+      .number("must be a number")
+      .min(0, "must be at least 0")
+      .max(100_000, "must be at most 100000 metres")
+      .nullish(),
+    low_power: optionalFlag,
+    bluetooth: optionalFlag,
+    beacons: z.array(beacon, "must be a list").max(100, "must hold at most 100 beacons").nullish(),
+    extra: z
+      .record(z.string(), z.unknown(), "must be an object")
+      .nullish()
+      .refine(
+        (x) => x == null || JSON.stringify(x).length <= MAX_EXTRA_CHARS,
+        `must be at most ${MAX_EXTRA_CHARS} characters of JSON`,
+      )
+      .refine((x) => x == null || !unstorableJson(x), UNSTORABLE),
+  })
+  .superRefine((p, ctx) => {
+    const hasLat = p.latitude != null;
+    const hasLon = p.longitude != null;
+    if (hasLat && !hasLon) ctx.addIssue({ code: "custom", path: ["longitude"], message: "is required with latitude" });
+    if (hasLon && !hasLat) ctx.addIssue({ code: "custom", path: ["latitude"], message: "is required with longitude" });
+  });
+
+export type PingInput = z.output<typeof pingInput>;
+
+export const pingsInput = z.object(
+  {
+    pings: z
+      .array(pingInput, "must be a list of pings")
+      .min(1, "must hold at least one ping")
+      .max(MAX_PINGS_PER_CALL, `must hold at most ${MAX_PINGS_PER_CALL} pings`),
+  },
+  "must be a JSON object",
+);
+
+export const registerInput = z.object(
+  {
+    type: optionalText(50),
+    os_version: optionalText(100),
+    app_version: optionalText(100),
+    model_name: optionalText(200),
+    token: optionalText(4096),
+    location_permission: optionalFlag,
+    bluetooth_permission: optionalFlag,
+  },
+  "must be a JSON object",
+);
+
+const isCalendarDate = (d: string) => {
+  const at = new Date(`${d}T12:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === d;
+};
+
+export const scheduleQuery = z.object({
+  date: z
+    .string("must be a date YYYY-MM-DD")
+    .regex(/^(19|20|21)\d{2}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+    .refine(isCalendarDate, "must be a real calendar date"),
+});
+
+export const scanInput = z.object(
+  { code: text(200).pipe(z.string().trim().min(1, "is required")) },
+  "must be a JSON object",
+);

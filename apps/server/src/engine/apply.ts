@@ -1,0 +1,315 @@
+import { evaluateSession, type PresenceSample, presenceRank, STATUS, type StatusId } from "@rollbook/domain";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import type { Services } from "../services.ts";
+import { isPresentAt, type StoredPing, samplesFor } from "./presence.ts";
+import {
+  type ActiveSession,
+  earlyStart,
+  inWindow,
+  loadPlaces,
+  placeSignals,
+  type SessionPlace,
+} from "./sessions-for-student.ts";
+import { type AttendanceRow, readSnapshot, type SeenRow, type Snapshot } from "./snapshot.ts";
+
+export type { AttendanceRow };
+
+export interface Recomputed {
+  row: AttendanceRow;
+  session: ActiveSession;
+  /** whether anything was written */
+  changed: boolean;
+}
+
+/** Statuses that come from presence; a finished attendance with another (excused, travel...) keeps it. */
+const PRESENCE_STATUSES = new Set<number>([
+  STATUS.pending,
+  STATUS.present,
+  STATUS.late,
+  STATUS.absent,
+  STATUS.left_early,
+]);
+/** Optimistic writes retried this often when another writer got there first, then given up (logged). */
+const MAX_ATTEMPTS = 6;
+
+const sameTime = (a: Date | null | undefined, b: Date | null | undefined) =>
+  (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+const keyOf = (x: { attendable_type: string; attendable_id: number; meets: string }) =>
+  `${x.attendable_type}:${x.attendable_id}:${x.meets}`;
+
+export const sessionKey = keyOf;
+
+/** The snapshot's row for a session, if any. */
+export const seenRowOf = (snap: Snapshot, session: ActiveSession) =>
+  snap.rows.find((r) => keyOf(r.row) === keyOf(session)) ?? null;
+
+/**
+ * Whether the student is gone, not just between pings: their latest sample in the window is away
+ * (or the session is over and presence ended before its end). While they stay, exit moves with
+ * every ping and is no "exited" event.
+ */
+function hasLeft(samples: readonly PresenceSample[], session: ActiveSession, exit: Date, now: Date): boolean {
+  if (now.getTime() >= session.end.getTime()) return exit.getTime() < session.end.getTime();
+  let latest: PresenceSample | null = null;
+  for (const x of samples) {
+    if (!inWindow(session, x.at)) continue;
+    if (!latest || x.at.getTime() > latest.at.getTime() || (x.at.getTime() === latest.at.getTime() && x.present))
+      latest = x;
+  }
+  return latest !== null && !latest.present;
+}
+
+interface Plan {
+  status: StatusId;
+  enter: Date | null;
+  exit: Date | null;
+  percentage: number;
+  activity: { event: string; at: string }[];
+  coords: {
+    latitude: number | null;
+    longitude: number | null;
+    low_power: boolean;
+    bluetooth: boolean;
+    extra: unknown;
+    at: string;
+  }[];
+  /** pings in the window the plan was computed from: the write checks none arrived since */
+  count: number;
+}
+
+/** What to write for a session, from what is stored plus `fresh`; null: nothing to write. */
+function plan(
+  session: ActiveSession,
+  place: SessionPlace | null,
+  seen: SeenRow | null,
+  stored: readonly StoredPing[],
+  fresh: readonly StoredPing[],
+  now: Date,
+): Plan | null {
+  const existing = seen?.row;
+  const signals = placeSignals(place);
+  const freshPresent = fresh.filter((p) => inWindow(session, p.recorded_at) && isPresentAt(p, session, signals));
+  // no attendance yet and nothing new puts the student there: nothing can change
+  if (!existing && freshPresent.length === 0 && fresh.length > 0) return null;
+  const ids = new Set<string>();
+  const all: StoredPing[] = [];
+  for (const p of [...stored, ...fresh]) {
+    if (!inWindow(session, p.recorded_at) || ids.has(p.device_ping_id)) continue;
+    ids.add(p.device_ping_id);
+    all.push(p);
+  }
+  const samples = samplesFor(all, session, signals, now);
+  const judge = (finished: boolean) =>
+    evaluateSession({ session: { start: session.start, end: session.end }, rules: session.rules, samples, finished });
+  let ev = judge(now.getTime() >= session.end.getTime());
+  if (!existing && ev.enter === null) return null;
+  // gone before end - leave_time and still away after it: left early already, unless they come back
+  const cutoff = session.end.getTime() - session.rules.leave_time * 60_000;
+  if (
+    ev.status === STATUS.present &&
+    ev.exit &&
+    now.getTime() < session.end.getTime() &&
+    now.getTime() >= cutoff &&
+    ev.exit.getTime() < cutoff &&
+    hasLeft(samples, session, ev.exit, now)
+  ) {
+    const judged = judge(true);
+    if (judged.status === STATUS.left_early) ev = judged;
+  }
+
+  let status: StatusId = ev.status;
+  // after the finaliser: more presence may raise a status, nothing lowers it or replaces a covered one
+  if (existing?.finished) {
+    status =
+      PRESENCE_STATUSES.has(existing.status) && presenceRank(ev.status) > presenceRank(existing.status as StatusId)
+        ? ev.status
+        : (existing.status as StatusId);
+  }
+  const activity: Plan["activity"] = [];
+  if (!existing?.enter && ev.enter) activity.push({ event: "entered", at: ev.enter.toISOString() });
+  if (ev.exit && !sameTime(existing?.exit, ev.exit) && hasLeft(samples, session, ev.exit, now)) {
+    activity.push({ event: "exited", at: ev.exit.toISOString() });
+  }
+  if (status !== (existing?.status ?? STATUS.pending))
+    activity.push({ event: "status changed", at: now.toISOString() });
+  const coords = freshPresent
+    .filter((p) => p.latitude !== null && p.longitude !== null)
+    .map((p) => ({
+      latitude: p.latitude,
+      longitude: p.longitude,
+      low_power: p.low_power,
+      bluetooth: p.bluetooth,
+      extra: p.extra ?? null,
+      at: p.recorded_at.toISOString(),
+    }));
+  const same =
+    existing &&
+    existing.status === status &&
+    sameTime(existing.enter, ev.enter) &&
+    sameTime(existing.exit, ev.exit) &&
+    existing.percentage === ev.percentage &&
+    existing.location_id === session.location_id;
+  if (same && coords.length === 0) return null;
+  return { status, enter: ev.enter, exit: ev.exit, percentage: ev.percentage, activity, coords, count: all.length };
+}
+
+/**
+ * One statement: the attendance, its activity and its coordinates, written only if the row is
+ * still the version that was read and no ping arrived in the window since (optimistic: no lock,
+ * no transaction). Answers the row id, "conflict" to re-read and retry, or "locked".
+ */
+async function write(
+  db: Db,
+  studentId: number,
+  session: ActiveSession,
+  seen: SeenRow | null,
+  p: Plan,
+): Promise<number | "conflict" | "locked"> {
+  const result = await db.execute(sql`
+    with cur as (
+      select xmin::text as v, lock from attendance
+      where attendable_type = ${session.attendable_type}::text and attendable_id = ${session.attendable_id}::int
+        and meets = ${session.meets}::date and student_id = ${studentId}::int
+    ), ok as (
+      select 1 as one
+      where coalesce((select v from cur), '') = ${seen?.version ?? ""}::text
+        and not coalesce((select lock from cur), false)
+        and (select count(*) from pings where student_id = ${studentId}::int
+          and recorded_at >= ${earlyStart(session).toISOString()}::timestamptz
+          and recorded_at <= ${session.end.toISOString()}::timestamptz) = ${p.count}::int
+    ), a as (
+      insert into attendance (attendable_id, attendable_type, school_id, student_id, location_id, status, enter, exit, percentage, meets)
+      select ${session.attendable_id}::int, ${session.attendable_type}::text, ${session.school_id}::int, ${studentId}::int,
+        ${session.location_id}::int, ${p.status}::smallint, ${p.enter?.toISOString() ?? null}::timestamptz,
+        ${p.exit?.toISOString() ?? null}::timestamptz, ${p.percentage}::float8, ${session.meets}::date
+      from ok
+      on conflict (attendable_type, attendable_id, meets, student_id) do update set
+        location_id = excluded.location_id, status = excluded.status, enter = excluded.enter, exit = excluded.exit,
+        percentage = excluded.percentage, updated_at = now()
+      where attendance.lock = false and attendance.xmin::text = ${seen?.version ?? ""}::text
+      returning id
+    ), act as (
+      insert into attendance_activity (attendance_id, event, created_at)
+      select a.id, x.event, x.at from a cross join jsonb_to_recordset(${JSON.stringify(p.activity)}::jsonb) as x(event text, at timestamptz)
+    ), co as (
+      insert into coordinates (attendance_id, latitude, longitude, low_power, bluetooth, extra, created_at)
+      select a.id, c.latitude, c.longitude, c.low_power, c.bluetooth, c.extra, c.at
+      from a cross join jsonb_to_recordset(${JSON.stringify(p.coords)}::jsonb)
+        as c(latitude float8, longitude float8, low_power boolean, bluetooth boolean, extra jsonb, at timestamptz)
+    )
+    select (select id from a) as id, coalesce((select lock from cur), false) as locked`);
+  const head = (result as unknown as { rows: { id: number | null; locked: boolean }[] }).rows[0];
+  if (head?.id !== null && head?.id !== undefined) return Number(head.id);
+  return head?.locked ? "locked" : "conflict";
+}
+
+const windowRange = (session: ActiveSession) => ({
+  from: earlyStart(session),
+  to: session.end,
+  fromDate: session.meets,
+  toDate: session.meets,
+});
+
+/**
+ * Recomputes one student's attendance for one session from every stored ping in the session's
+ * window plus `fresh` (pings this call just stored: their at-location coordinates are kept on the
+ * attendance). `snapshot`: what the caller already read in its own statement. Idempotent and
+ * order-independent; locked rows and manual courses are left alone.
+ */
+export async function recomputeWith(
+  db: Db,
+  studentId: number,
+  session: ActiveSession,
+  place: SessionPlace | null,
+  opts: { fresh?: readonly StoredPing[]; now?: Date; snapshot?: Snapshot } = {},
+): Promise<Recomputed | null> {
+  if (session.manual) return null;
+  const fresh = opts.fresh ?? [];
+  let snap = opts.snapshot ?? (await readSnapshot(db, studentId, windowRange(session)));
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const now = opts.now && attempt === 0 ? opts.now : new Date();
+    const seen = seenRowOf(snap, session);
+    if (seen?.row.lock) return { row: seen.row, session, changed: false };
+    const p = plan(session, place, seen, snap.pings, fresh, now);
+    if (!p) return seen ? { row: seen.row, session, changed: false } : null;
+    const id = await write(db, studentId, session, seen, p);
+    if (typeof id === "number") {
+      const row: AttendanceRow = {
+        ...(seen?.row ?? {
+          attendable_id: session.attendable_id,
+          attendable_type: session.attendable_type,
+          school_id: session.school_id,
+          student_id: studentId,
+          lock: false,
+          finished: false,
+          meets: session.meets,
+          created_at: now,
+        }),
+        id,
+        location_id: session.location_id,
+        status: p.status,
+        enter: p.enter,
+        exit: p.exit,
+        percentage: p.percentage,
+        updated_at: now,
+      };
+      return { row, session, changed: true };
+    }
+    // another writer (a concurrent batch, staff) got there first: start again from what is stored
+    snap = await readSnapshot(db, studentId, windowRange(session));
+  }
+  throw new Error(`attendance of student ${studentId} for ${keyOf(session)} kept changing; not recomputed`);
+}
+
+/** Tells connected staff what changed: each attendance, then the student once. */
+export async function publishChanges(s: Services, studentId: number, changes: readonly Recomputed[]) {
+  const changed = changes.filter((c) => c.changed);
+  if (changed.length === 0) return;
+  try {
+    for (const c of changed) {
+      await s.bus.publish({
+        type: "attendance.update",
+        school_id: c.row.school_id,
+        ids: [c.row.id],
+        student_ids: [studentId],
+        attendable: { type: c.session.attendable_type, id: c.session.attendable_id },
+      });
+    }
+    await s.bus.publish({
+      type: "student.update",
+      school_id: changed[0]!.row.school_id,
+      ids: [studentId],
+      student_ids: [studentId],
+    });
+  } catch (err) {
+    // the change is stored; a lost push only delays a browser's refresh
+    s.log.warn({ err }, "attendance push failed");
+  }
+}
+
+/** The session's place: carried by schedule sessions, else read. */
+export async function placeOf(s: Services, session: ActiveSession): Promise<SessionPlace | null> {
+  const known = (session as { location?: SessionPlace | null }).location;
+  if (known !== undefined) return known;
+  if (session.location_id === null) return null;
+  return (await loadPlaces(s.db, [session.location_id])).get(session.location_id) ?? null;
+}
+
+/**
+ * Recompute one student's attendance for one session from every stored signal (idempotent,
+ * order-independent); skips locked attendance and manual courses; writes activity; publishes
+ * attendance.update + student.update on the bus when something changed.
+ * Needs no transaction; call it outside yours (PGlite has one connection).
+ */
+export async function recomputeAttendance(
+  s: Services,
+  studentId: number,
+  session: ActiveSession,
+): Promise<AttendanceRow | null> {
+  if (session.manual) return null;
+  const result = await recomputeWith(s.db, studentId, session, await placeOf(s, session));
+  if (result) await publishChanges(s, studentId, [result]);
+  return result?.row ?? null;
+}

@@ -1,0 +1,95 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import type { attendance } from "../db/schema/index.ts";
+import { PRESENCE_PREFIX, type StoredPing } from "./presence.ts";
+
+export type AttendanceRow = typeof attendance.$inferSelect;
+
+/** An attendance row as read, with its row version (xmin) for the optimistic write. */
+export interface SeenRow {
+  row: AttendanceRow;
+  version: string;
+}
+
+/**
+ * What is stored for a student around some sessions, read in one statement as JSON (so both
+ * drivers decode it alike): the pings of a time range and the attendance rows of some dates.
+ */
+export interface Snapshot {
+  pings: StoredPing[];
+  rows: SeenRow[];
+}
+
+const ms = (v: unknown) => (v === null || v === undefined ? null : new Date(Number(v)));
+
+/** SQL: the student's pings in [from, to] as a JSON array (extra only for check-ins, which need it). */
+export const pingsJson = (studentId: number, from: Date, to: Date): SQL => sql`(
+  select coalesce(json_agg(json_build_array(p.device_ping_id, extract(epoch from p.recorded_at) * 1000, p.latitude,
+    p.longitude, p.accuracy, p.beacons, case when p.device_ping_id like ${`${PRESENCE_PREFIX}%`} then p.extra end)), '[]'::json)
+  from pings p
+  where p.student_id = ${studentId}::int and p.recorded_at >= ${from.toISOString()}::timestamptz
+    and p.recorded_at <= ${to.toISOString()}::timestamptz)`;
+
+/** SQL: the student's attendance rows on dates in [from, to] as a JSON array, with xmin. */
+export const rowsJson = (studentId: number, from: string, to: string): SQL => sql`(
+  select coalesce(json_agg(json_build_object('id', a.id, 'attendable_id', a.attendable_id,
+    'attendable_type', a.attendable_type, 'school_id', a.school_id, 'student_id', a.student_id,
+    'location_id', a.location_id, 'status', a.status, 'enter', extract(epoch from a.enter) * 1000,
+    'exit', extract(epoch from a.exit) * 1000, 'percentage', a.percentage, 'lock', a.lock, 'finished', a.finished,
+    'meets', a.meets::text, 'created_at', extract(epoch from a.created_at) * 1000,
+    'updated_at', extract(epoch from a.updated_at) * 1000, 'version', a.xmin::text)), '[]'::json)
+  from attendance a
+  where a.student_id = ${studentId}::int and a.meets >= ${from}::date and a.meets <= ${to}::date)`;
+
+type Json = unknown;
+const parsed = (v: Json) => (typeof v === "string" ? JSON.parse(v) : v);
+
+export function decodePings(v: Json): StoredPing[] {
+  return (parsed(v) as unknown[][]).map(([id, at, latitude, longitude, accuracy, beacons, extra]) => ({
+    device_ping_id: String(id),
+    recorded_at: new Date(Number(at)),
+    latitude: latitude as number | null,
+    longitude: longitude as number | null,
+    accuracy: accuracy as number | null,
+    low_power: false,
+    bluetooth: false,
+    beacons: beacons as StoredPing["beacons"],
+    extra: extra ?? null,
+  }));
+}
+
+export function decodeRows(v: Json): SeenRow[] {
+  return (parsed(v) as Record<string, unknown>[]).map((r) => ({
+    version: String(r.version),
+    row: {
+      id: Number(r.id),
+      attendable_id: Number(r.attendable_id),
+      attendable_type: r.attendable_type as AttendanceRow["attendable_type"],
+      school_id: Number(r.school_id),
+      student_id: Number(r.student_id),
+      location_id: r.location_id === null ? null : Number(r.location_id),
+      status: Number(r.status),
+      enter: ms(r.enter),
+      exit: ms(r.exit),
+      percentage: Number(r.percentage),
+      lock: r.lock === true,
+      finished: r.finished === true,
+      meets: String(r.meets),
+      created_at: ms(r.created_at) as Date,
+      updated_at: ms(r.updated_at) as Date,
+    },
+  }));
+}
+
+/** One statement: the pings of [from, to] and the attendance rows of the dates [fromDate, toDate]. */
+export async function readSnapshot(
+  db: Db,
+  studentId: number,
+  range: { from: Date; to: Date; fromDate: string; toDate: string },
+): Promise<Snapshot> {
+  const result = await db.execute(
+    sql`select ${pingsJson(studentId, range.from, range.to)} as pings, ${rowsJson(studentId, range.fromDate, range.toDate)} as rows`,
+  );
+  const head = (result as unknown as { rows: { pings: Json; rows: Json }[] }).rows[0];
+  return { pings: decodePings(head?.pings ?? []), rows: decodeRows(head?.rows ?? []) };
+}

@@ -1,0 +1,58 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { renderUi } from "../../../test/render.tsx";
+import { DateField } from "./DatePicker.tsx";
+import { formatDate, onlyDates, parseDate } from "./date-format.ts";
+
+function Harness({ initial, available }: { initial: string | null; available?: string[] }) {
+  const [value, setValue] = useState<string | null>(initial);
+  return (
+    <>
+      <DateField label="Start date" value={value} onChange={setValue} availableDates={available} />
+      <output data-testid="value">{value ?? "none"}</output>
+    </>
+  );
+}
+
+describe("date format", () => {
+  it("shows month/day/year and reads it back, refusing dates that do not exist", () => {
+    expect(formatDate("2026-11-20")).toBe("11/20/2026");
+    expect(formatDate("2026-02-03T10:00:00Z")).toBe("02/03/2026");
+    expect(formatDate("garbage")).toBe("");
+    expect(parseDate("11/20/2026")).toBe("2026-11-20");
+    expect(parseDate("2/3/2026")).toBe("2026-02-03");
+    expect(parseDate("02/30/2026")).toBeNull();
+    expect(parseDate("2026-11-20")).toBeNull();
+  });
+
+  it("restricts to the available dates when given", () => {
+    const excluded = onlyDates(["2026-11-20"]);
+    expect(excluded?.("2026-11-20")).toBe(false);
+    expect(excluded?.("2026-11-21")).toBe(true);
+    expect(onlyDates(undefined)).toBeUndefined();
+  });
+});
+
+describe("DateField", () => {
+  it("shows its value as MM/DD/YYYY and picks a day from the calendar", async () => {
+    const user = userEvent.setup();
+    renderUi(<Harness initial="2026-11-20" />);
+    const button = screen.getByRole("button", { name: /Start date/ });
+    expect(button.textContent).toContain("11/20/2026");
+    await user.click(button);
+    await user.click(await screen.findByRole("button", { name: "25 November 2026" }));
+    expect(screen.getByTestId("value").textContent).toBe("2026-11-25");
+  });
+
+  it("does not let an unavailable day be picked", async () => {
+    const user = userEvent.setup();
+    renderUi(<Harness initial="2026-11-20" available={["2026-11-20", "2026-11-27"]} />);
+    await user.click(screen.getByRole("button", { name: /Start date/ }));
+    const blocked = await screen.findByRole("button", { name: "25 November 2026" });
+    expect(blocked.hasAttribute("disabled") || blocked.getAttribute("data-disabled") === "true").toBe(true);
+    await user.click(await screen.findByRole("button", { name: "27 November 2026" }));
+    expect(screen.getByTestId("value").textContent).toBe("2026-11-27");
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * A student's phone as the device API sees it (decisions.md "Device API"): bearer personal
+ * token, JSON, no browser markers. Used by the simulator, the ingest bench and e2e specs.
+ */
+import type { ScheduleSession } from "./day.ts";
+import type { PingBody } from "./position.ts";
+
+export interface DeviceAnswer<T> {
+  status: number;
+  body: T;
+  ms: number;
+}
+
+export class DeviceClient {
+  constructor(
+    readonly baseURL: string,
+    readonly token: string,
+  ) {}
+
+  private async call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<DeviceAnswer<T>> {
+    const t0 = performance.now();
+    const res = await fetch(new URL(path, this.baseURL), {
+      method,
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text for the message
+    }
+    return { status: res.status, body: parsed as T, ms: performance.now() - t0 };
+  }
+
+  register(device: Record<string, unknown> = {}) {
+    return this.call<{ data: { student: { id: number; first_name: string; timezone: string } } }>(
+      "POST",
+      "/api/v2/device/register",
+      {
+        type: "simulator",
+        os_version: "sim",
+        app_version: "1.0",
+        location_permission: true,
+        bluetooth_permission: true,
+        ...device,
+      },
+    );
+  }
+
+  schedule(date: string) {
+    return this.call<{ data: { date: string; timezone: string; sessions: ScheduleSession[] } }>(
+      "GET",
+      `/api/v2/device/schedule?date=${date}`,
+    );
+  }
+
+  pings(pings: PingBody[]) {
+    return this.call<{ data: { accepted: number; duplicates: number } }>("POST", "/api/v2/device/pings", { pings });
+  }
+}
+
+/** An answer that must be 200, else an error naming the call and the server's words. */
+export function ok<T>(what: string, a: DeviceAnswer<T>): T {
+  if (a.status !== 200) throw new Error(`${what} answered ${a.status}: ${JSON.stringify(a.body)}`);
+  return a.body;
+}

@@ -1,0 +1,136 @@
+/**
+ * The real server as a child process (its own event loop, so the load generator does not
+ * share it), on a database seeded beforehand: PGlite in a fresh temporary DATA_DIR, or a fresh
+ * PostgreSQL database beside DATABASE_URL, dropped after.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { openDatabase } from "../../../apps/server/src/db/client.ts";
+import { type DemoOptions, seedDemo } from "../../../apps/server/src/db/seed/demo.ts";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+export interface BenchServer {
+  url: string;
+  label: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function pgAdmin(base: string, sql: string) {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Seeds a database of the given kind and starts `node --import tsx apps/server/src/main.ts` on it. */
+export async function startBenchServer(
+  kind: "pglite" | "postgres",
+  seed: DemoOptions,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const dbEnv: Record<string, string> = {};
+  const cleanup = async () => {
+    for (const c of cleanups.reverse()) await c().catch((e: Error) => console.error(`cleanup: ${e.message}`));
+  };
+  try {
+    if (kind === "pglite") {
+      const dir = await mkdtemp(path.join(tmpdir(), "rollbook-bench-"));
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      const dataDir = path.join(dir, "data");
+      dbEnv.DATA_DIR = dataDir;
+      const database = await openDatabase({ dataDir });
+      await seedDemo(database.db, seed);
+      await database.close();
+    } else {
+      const base = process.env.DATABASE_URL;
+      if (!base) throw new Error("DATABASE_URL is not set");
+      const name = `rollbook_bench_ingest_${process.pid}`;
+      await pgAdmin(base, `drop database if exists ${name} with (force)`);
+      await pgAdmin(base, `create database ${name}`);
+      cleanups.push(() => pgAdmin(base, `drop database if exists ${name} with (force)`));
+      const u = new URL(base);
+      u.pathname = `/${name}`;
+      const url = u.toString();
+      dbEnv.DATABASE_URL = url;
+      const database = await openDatabase({ url });
+      await seedDemo(database.db, seed);
+      await database.close();
+    }
+    const port = await freePort();
+    const { DATABASE_URL: _d, REDIS_URL: _r, DATA_DIR: _dd, ...inherited } = process.env;
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops
+    const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
+    const child: ChildProcess = spawn(process.execPath, [...prof, "--import", "tsx", "apps/server/src/main.ts"], {
+      cwd: repoRoot,
+      env: {
+        ...inherited,
+        ...dbEnv,
+        NODE_ENV: "production",
+        SEED_DEMO: "false",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: "warn",
+        AUTH_RATE_LIMIT: "10000",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const keep = (d: Buffer) => {
+      output = (output + d.toString()).slice(-20_000);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    const exited = new Promise<void>((r) => child.once("exit", () => r()));
+    const kill = () => child.kill("SIGKILL");
+    process.once("exit", kill);
+    cleanups.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const t = setTimeout(() => child.kill("SIGKILL"), 5000);
+        await exited;
+        clearTimeout(t);
+      }
+      process.removeListener("exit", kill);
+      if (process.env.BENCH_SERVER_LOG === "1") console.log(output);
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+      const res = await fetch(`${url}/api/v2/device/schedule?date=2026-01-01`).catch(() => null);
+      if (res) {
+        await res.arrayBuffer();
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`server did not answer in time:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return { url, label: kind === "pglite" ? "PGlite" : "PostgreSQL", stop: cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}

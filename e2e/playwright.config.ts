@@ -1,0 +1,31 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./support/chromium.ts";
+
+const ci = Boolean(process.env.CI);
+
+/**
+ * End-to-end: the built web app served by the real server on a fresh database (global setup
+ * starts one server and a fake SMTP server for the whole run), driven in Chromium.
+ */
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: "./test-results",
+  globalSetup: "./support/global-setup.ts",
+  fullyParallel: true,
+  // two cores: the server, the browsers and the runner share them
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  forbidOnly: ci,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    ...devices["Desktop Chrome"],
+    launchOptions: chromiumLaunchOptions(),
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [{ name: "chromium" }],
+});

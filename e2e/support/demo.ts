@@ -1,0 +1,33 @@
+import { ROLES, type RoleName } from "@rollbook/domain";
+
+export type { RoleName };
+
+/** The demo school's sign-ins, as the server prints them on first start. */
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? "rollbook-demo";
+export const demoEmail = (role: RoleName) => `${role}@demo.rollbook.test`;
+export const DEMO_ROLES = ROLES;
+
+/** The second school's own admin: nobody else signs in as it, so flows may change its password. */
+export const LAKESIDE_ADMIN = "school_admin@lakeside.demo.rollbook.test";
+export const DEMO_SCHOOL = "Rollbook Demo High School";
+export const SECOND_SCHOOL = "Lakeside Demo College";
+
+const ALL = ["Dashboard", "Participants", "Recurring", "Singular", "Groups", "Reports", "Users", "Settings"];
+const without = (...gone: string[]) => ALL.filter((l) => !gone.includes(l));
+
+/**
+ * The sidebar each demo role must see, written out from spec section 2 (not computed by the app's
+ * own table): Reports with access_reports (every demo role has it), Users for admin roles,
+ * academic advisor, professor (judge) and coach (staff), Settings for admin roles only.
+ */
+export const EXPECTED_SIDEBAR: Record<RoleName, string[]> = {
+  master_admin: ALL,
+  school_owner: ALL,
+  school_admin: ALL,
+  athletics_admin: ALL,
+  academic_advisor: without("Settings"),
+  judge: without("Settings"),
+  staff: without("Settings"),
+  councelor: without("Users", "Settings"),
+  case_manager: without("Users", "Settings"),
+};
