@@ -1,6 +1,7 @@
 export * from "./attendance/index.ts";
 export * from "./auth-schemas.ts";
 export * from "./constants.ts";
+export * from "./dates.ts";
 export * from "./format.ts";
 export * from "./pagination.ts";
 export * from "./roles.ts";

@@ -1,6 +1,6 @@
 import { seesAssignedOnly } from "@rollbook/domain";
 import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
-import { courses, events, students, teams } from "../db/schema/index.ts";
+import { attendance, courses, events, students, teams } from "../db/schema/index.ts";
 import type { Viewer } from "./viewer.ts";
 
 /**
@@ -51,4 +51,15 @@ export function visibleTeams(v: Viewer): SQL {
   const base = and(eq(teams.school_id, v.schoolId), isNull(teams.deleted_at)) as SQL;
   if (!seesAssignedOnly(v.roleId)) return base;
   return and(base, sql`${teams.id} in (select team_id from user_team where user_id = ${v.user.id})`) as SQL;
+}
+
+/**
+ * Attendance follows its student (decision 0125): whoever may see a student, removed ones
+ * included, sees all of that student's attendance in the school.
+ */
+export function visibleAttendance(v: Viewer): SQL {
+  return and(
+    eq(attendance.school_id, v.schoolId),
+    sql`${attendance.student_id} in (select ${students.id} from ${students} where ${visibleStudentsAnyState(v)})`,
+  ) as SQL;
 }

@@ -1,5 +1,6 @@
 import { type GraphQLSchema, isObjectType } from "graphql";
 import { builder } from "./builder.ts";
+import "./types/attendance-calls.ts";
 import "./types/course.ts";
 import "./types/invitation.ts";
 import "./types/lookups.ts";

@@ -1,0 +1,118 @@
+import { type PermissionFlag, ROLES } from "@rollbook/domain";
+import {
+  type GraphQLArgument,
+  type GraphQLField,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isLeafType,
+  isNonNullType,
+} from "graphql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../../test/harness.ts";
+import { buildSchema } from "../graphql/schema.ts";
+
+/**
+ * Who may call each GraphQL root field, written down independently of access/scopes.ts:
+ * a field missing here, or here but gone from the schema, fails the test, so every new
+ * call gets a deliberate entry. Role ids 1-9; "search" is the search-only token.
+ */
+type Actor = number | "search";
+const ALL_ROLES = ROLES.map((r) => r.id as number);
+const withPerm = (flag: PermissionFlag) => ROLES.filter((r) => r.permissions[flag]).map((r) => r.id as number);
+
+const MATRIX: Record<string, readonly Actor[]> = {
+  "Query.me": ALL_ROLES,
+  "Query.tasks": ALL_ROLES,
+  "Query.statuses": ALL_ROLES,
+  "Query.roles": ALL_ROLES,
+  "Query.schools": ALL_ROLES,
+  "Query.school": ALL_ROLES,
+  "Query.courses": ALL_ROLES,
+  "Query.students": ALL_ROLES,
+  "Query.searchConfig": [...ALL_ROLES, "search"],
+  "Query.attendance": ALL_ROLES,
+  "Query.scanCode": ALL_ROLES,
+  "Mutation.closeTask": ALL_ROLES,
+  "Mutation.addToDashboard": ALL_ROLES,
+  "Mutation.removeFromDashboard": ALL_ROLES,
+  "Mutation.updatePassword": ALL_ROLES,
+  "Mutation.switchSchool": [1],
+  "Mutation.switchUser": [1, 2, 3],
+  "Mutation.inviteUser": [1, 2, 3, 4, 5],
+  "Mutation.updateAttendance": withPerm("override"),
+  "Mutation.submitOfflineCode": ALL_ROLES,
+};
+
+/** A value for an argument that names nothing real, so an allowed call changes nothing. */
+function dummy(arg: GraphQLArgument): string {
+  const type = getNamedType(arg.type);
+  if (isEnumType(type)) return type.getValues()[0]?.name ?? "X";
+  if (isInputObjectType(type)) return "{}";
+  switch (type.name) {
+    case "Int":
+      return "987654";
+    case "Float":
+      return "1.5";
+    case "Boolean":
+      return "false";
+    case "DateTime":
+      return '"2000-01-01T00:00:00Z"';
+    default:
+      return '"no-such-thing"';
+  }
+}
+
+function operationFor(kind: "query" | "mutation", field: GraphQLField<unknown, unknown>): string {
+  const args = field.args.filter((a) => isNonNullType(a.type)).map((a) => `${a.name}: ${dummy(a)}`);
+  const named = getNamedType(field.type);
+  const selection = isLeafType(named) ? "" : " { __typename }";
+  return `${kind} { ${field.name}${args.length ? `(${args.join(", ")})` : ""}${selection} }`;
+}
+
+const schema = buildSchema();
+const rootFields = [
+  ...Object.values(schema.getQueryType()?.getFields() ?? {}).map((f) => ({ kind: "query" as const, f })),
+  ...Object.values(schema.getMutationType()?.getFields() ?? {}).map((f) => ({ kind: "mutation" as const, f })),
+].map(({ kind, f }) => ({ key: `${kind === "query" ? "Query" : "Mutation"}.${f.name}`, op: operationFor(kind, f) }));
+
+describe("access matrix over every GraphQL root field", () => {
+  it("lists exactly the schema's root fields", () => {
+    const inSchema = rootFields.map((r) => r.key).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(inSchema);
+  });
+
+  let srv: TestServer;
+  const tokens = new Map<Actor, string>();
+  beforeAll(async () => {
+    srv = await startServer("pglite");
+    for (const role of ROLES) {
+      const t = await srv.login(role.name);
+      tokens.set(role.id, t.access_token);
+      if (role.id === 3) tokens.set("search", t.search_token);
+    }
+  });
+  afterAll(() => srv?.close());
+
+  it("refuses every root field without a token with 401", async () => {
+    for (const { key, op } of rootFields) {
+      const res = await srv.gql(null, op);
+      expect(res.status, key).toBe(401);
+    }
+  });
+
+  for (const actor of [...ALL_ROLES, "search"] as Actor[]) {
+    it(`${actor === "search" ? "the search token" : `role ${actor}`}: allowed where listed, FORBIDDEN elsewhere`, async () => {
+      const token = tokens.get(actor) as string;
+      const wrong: string[] = [];
+      for (const { key, op } of rootFields) {
+        const res = await srv.gql(token, op);
+        expect(res.status, `${key} answered ${res.status}`).toBeLessThan(500);
+        const forbidden = (res.body.errors ?? []).some((e) => e.extensions?.code === "FORBIDDEN");
+        const expected = (MATRIX[key] ?? []).includes(actor);
+        if (forbidden === expected) wrong.push(`${key}: ${expected ? "refused" : "allowed"} (${op})`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,6 @@
+/** A real calendar date written YYYY-MM-DD (years 1900-2199): "2026-02-30" is not one. */
+export function isValidDate(value: string): boolean {
+  if (!/^(19|20|21)\d{2}-\d{2}-\d{2}$/.test(value)) return false;
+  const at = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}
