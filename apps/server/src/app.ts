@@ -5,6 +5,7 @@ import { authRoutes } from "./auth/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { deviceRoutes } from "./device/routes.ts";
+import { startFinaliser } from "./engine/finalise/run.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { installErrorHandler } from "./http/errors.ts";
 import { serveWeb } from "./http/web.ts";
@@ -64,6 +65,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   await app.register(rateLimit, { global: false });
   requireXhrMarker(app);
+  // stopped before the bus closes: a run in progress still publishes what it did
+  const stopFinaliser = startFinaliser(services, opts.config.FINALISE_INTERVAL_MS);
+  app.addHook("onClose", () => stopFinaliser());
   app.addHook("onClose", () => bus.close());
   await registerPush(app, { s: services, bus });
   await app.register(authRoutes, { s: services });

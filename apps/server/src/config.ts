@@ -15,8 +15,12 @@ const envSchema = z.object({
   PUSH_AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   PUSH_RECHECK_MS: z.coerce.number().int().positive().default(60_000),
   PUSH_HEARTBEAT_MS: z.coerce.number().int().positive().default(25_000),
-  // How often ended sessions are finalised (final statuses, APA, tasks, alert mails).
-  FINALISE_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  // How often ended sessions are finalised (final statuses, APA, tasks, alert mails); 0 turns it off.
+  FINALISE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 0 || n >= 1000, "must be 0 (off) or at least 1000")
+    .default(30_000),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Rollbook <no-reply@rollbook.local>"),
   PUBLIC_URL: z.string().url().optional(),

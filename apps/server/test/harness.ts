@@ -18,6 +18,8 @@ export const DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "p
 export interface TestServer {
   url: string;
   database: Database;
+  /** the test's own PostgreSQL database (postgres only), to open a second pool as another process would */
+  databaseUrl?: string;
   /** what routes share (e.g. the push bus, to publish in tests) */
   services: Services;
   close(): Promise<void>;
@@ -36,6 +38,7 @@ export interface TestServer {
 /** A real server on a free port over a fresh copy of the seeded database. */
 export async function startServer(kind: DbKind, env: Record<string, string> = {}): Promise<TestServer> {
   let database: Database;
+  let databaseUrl: string | undefined;
   let cleanup = async () => {};
   if (kind === "postgres") {
     const base = process.env.TEST_DATABASE_URL as string;
@@ -44,7 +47,8 @@ export async function startServer(kind: DbKind, env: Record<string, string> = {}
     await admin.connect();
     await admin.query(`create database ${name} template ${TEMPLATE_PG_DB}`);
     await admin.end();
-    database = await openDatabase({ url: adminUrl(base, name) });
+    databaseUrl = adminUrl(base, name);
+    database = await openDatabase({ url: databaseUrl });
     cleanup = async () => {
       const a = new pg.Client({ connectionString: base });
       await a.connect();
@@ -56,7 +60,15 @@ export async function startServer(kind: DbKind, env: Record<string, string> = {}
     database = await openDatabase({ dataDir: dir });
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
-  const config = loadConfig({ NODE_ENV: "test", PORT: "0", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "1000", ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: "0",
+    LOG_LEVEL: "silent",
+    AUTH_RATE_LIMIT: "1000",
+    // tests finalise sessions themselves, at the instant they choose
+    FINALISE_INTERVAL_MS: "0",
+    ...env,
+  });
   const { app, services } = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -69,6 +81,7 @@ export async function startServer(kind: DbKind, env: Record<string, string> = {}
   const server: TestServer = {
     url,
     database,
+    databaseUrl,
     services,
     post,
     async close() {

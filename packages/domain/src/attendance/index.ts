@@ -5,3 +5,4 @@ export * from "./geofence.ts";
 export * from "./offline-code.ts";
 export * from "./rules.ts";
 export * from "./scan-code.ts";
+export * from "./semester.ts";

@@ -4,5 +4,6 @@ export * from "./links.ts";
 export * from "./people.ts";
 export * from "./places.ts";
 export * from "./schools.ts";
+export * from "./sessions.ts";
 export * from "./users.ts";
 export * from "./work.ts";

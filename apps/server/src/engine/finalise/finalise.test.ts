@@ -1,0 +1,331 @@
+import { localDate, STATUS } from "@rollbook/domain";
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASES, startServer, type TestServer } from "../../../test/harness.ts";
+import { openDatabase } from "../../db/client.ts";
+import {
+  attendance,
+  cancellations,
+  excuses,
+  finalisedSessions,
+  mailOutbox,
+  schoolClosures,
+  studentCourse,
+  students,
+  studentTeam,
+  tasks,
+  teams,
+  travel,
+  userCourse,
+  users,
+} from "../../db/schema/index.ts";
+import type { PushBus, PushMessage } from "../../realtime/messages.ts";
+import { floorMinute, MIN, makeCourse, makeStudent, phone, schoolsOf, series } from "../test-fixtures.ts";
+import { finaliseDue, startFinaliser } from "./run.ts";
+
+const DAY = 24 * 60 * MIN;
+
+/** Sessions that ended, finalised through finaliseDue over a real server's database, on every database. */
+describe.each(DATABASES)("finalising ended sessions on %s", (kind) => {
+  let srv: TestServer;
+  let school: { id: number; timezone: string };
+  let other: { id: number; timezone: string };
+  let judge: { id: number; email: string };
+  const messages: PushMessage[] = [];
+
+  beforeAll(async () => {
+    srv = await startServer(kind);
+    ({ demo: school, other } = await schoolsOf(srv.services.db));
+    (srv.services.bus as PushBus).subscribe((m) => messages.push(m));
+    const [j] = await srv.services.db
+      .update(users)
+      .set({ absent_email: true, late_email: true, alert_filter: [] })
+      .where(like(users.email, "judge@%"))
+      .returning({ id: users.id, email: users.email });
+    judge = j!;
+  });
+  afterAll(() => srv?.close());
+
+  const db = () => srv.services.db;
+  const s = () => srv.services;
+
+  /** A daily course whose session today ran from 90 to 30 minutes ago (created just before it). */
+  async function endedCourse(extra: Parameters<typeof makeCourse>[4] = {}, sch = school, daysAgo = 0) {
+    const start = floorMinute(new Date(Date.now() - 90 * MIN - daysAgo * DAY));
+    const made = await makeCourse(db(), sch, start, 60, { created_at: new Date(start.getTime() - MIN), ...extra });
+    return { ...made, start, end: new Date(start.getTime() + 60 * MIN), school: sch };
+  }
+  /** A student enrolled since yesterday, with their phone. */
+  async function enrol(c: Awaited<ReturnType<typeof endedCourse>>) {
+    const student = await makeStudent(db(), c.school.id, { courses: [c.course.id] });
+    await db()
+      .update(studentCourse)
+      .set({ created_at: new Date(c.start.getTime() - DAY) })
+      .where(eq(studentCourse.student_id, student.id));
+    return { student, phone: phone(srv.url, student.token) };
+  }
+  const at = (c: { start: Date }, minutes: number) => new Date(c.start.getTime() + minutes * MIN);
+  /** today's attendance of a student in a course (ended sessions are today's unless daysAgo) */
+  async function rowOf(studentId: number, courseId: number) {
+    const rows = await db()
+      .select()
+      .from(attendance)
+      .where(and(eq(attendance.student_id, studentId), eq(attendance.attendable_id, courseId)));
+    expect(rows.length).toBeLessThanOrEqual(1);
+    return rows[0];
+  }
+
+  it("gives each enrolled student a final status from their presence, and marks the session done", async () => {
+    const c = await endedCourse();
+    const onTime = await enrol(c);
+    const late = await enrol(c);
+    const tooLate = await enrol(c);
+    const leftEarly = await enrol(c);
+    const never = await enrol(c);
+    expect((await onTime.phone.pings(series(at(c, -3), at(c, 60), c.place))).status).toBe(200);
+    expect((await late.phone.pings(series(at(c, 9), at(c, 60), c.place))).status).toBe(200);
+    expect((await tooLate.phone.pings(series(at(c, 25), at(c, 60), c.place))).status).toBe(200);
+    expect(
+      (
+        await leftEarly.phone.pings([
+          ...series(at(c, -2), at(c, 20), c.place),
+          ...series(at(c, 23), at(c, 60), c.place, "away"),
+        ])
+      ).status,
+    ).toBe(200);
+
+    const summary = await finaliseDue(s());
+    expect(summary.failed).toBe(0);
+    expect(summary.sessions).toBeGreaterThanOrEqual(1);
+    const expected: [number, number][] = [
+      [onTime.student.id, STATUS.present],
+      [late.student.id, STATUS.late],
+      [tooLate.student.id, STATUS.absent],
+      [leftEarly.student.id, STATUS.left_early],
+      [never.student.id, STATUS.absent],
+    ];
+    for (const [id, status] of expected) {
+      const row = await rowOf(id, c.course.id);
+      expect(row, `student ${id}`).toMatchObject({ status, finished: true, meets: c.meets });
+    }
+    const [claim] = await db()
+      .select()
+      .from(finalisedSessions)
+      .where(and(eq(finalisedSessions.attendable_type, "course"), eq(finalisedSessions.attendable_id, c.course.id)));
+    expect(claim).toMatchObject({ meets: c.meets, school_id: school.id, students: 5 });
+  });
+
+  it("a student who never came gets a follow-up task and an alert mail for the assigned user, and a push", async () => {
+    const c = await endedCourse();
+    await db().insert(userCourse).values({ user_id: judge.id, course_id: c.course.id });
+    const present = await enrol(c);
+    const never = await enrol(c);
+    await present.phone.pings(series(at(c, -3), at(c, 60), c.place));
+    messages.length = 0;
+    await finaliseDue(s());
+    const row = await rowOf(never.student.id, c.course.id);
+    expect(row).toMatchObject({ status: STATUS.absent, finished: true });
+    const mine = await db()
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.user_id, judge.id), eq(tasks.taskable_id, row!.id)));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ taskable_type: "attendance", school_id: school.id });
+    expect(mine[0]!.description).toContain(never.student.last_name);
+    const presentRow = await rowOf(present.student.id, c.course.id);
+    expect(await db().select().from(tasks).where(eq(tasks.taskable_id, presentRow!.id))).toEqual([]);
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, judge.email), like(mailOutbox.subject, `%${c.course.title}%`)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(never.student.last_name);
+    expect(mails[0]!.text).not.toContain(present.student.last_name);
+    // the bus delivers after the publisher's turn
+    await expect.poll(() => messages.some((m) => m.type === "attendance.update" && m.ids.includes(row!.id))).toBe(true);
+    expect(messages).toContainEqual(
+      expect.objectContaining({ type: "attendance.update", ids: [row!.id], student_ids: [never.student.id] }),
+    );
+    await expect.poll(() => messages.some((m) => m.type === "task.update" && m.ids.includes(mine[0]!.id))).toBe(true);
+    expect(messages).toContainEqual(
+      expect.objectContaining({ type: "task.update", ids: [mine[0]!.id], user_id: judge.id }),
+    );
+  });
+
+  it("covers a cancelled date, a school closure, an excuse and team travel instead of marking absent", async () => {
+    const cancelled = await endedCourse();
+    const a = await enrol(cancelled);
+    await db().insert(cancellations).values({ course_id: cancelled.course.id, date: cancelled.meets });
+
+    const closed = await endedCourse({}, other);
+    const b = await enrol(closed);
+    await db()
+      .insert(schoolClosures)
+      .values({ school_id: other.id, title: "Snow day", start_date: closed.meets, end_date: closed.meets });
+
+    const c = await endedCourse();
+    const excused = await enrol(c);
+    await db().insert(excuses).values({ school_id: school.id, student_id: excused.student.id, date: c.meets });
+    const away = await enrol(c);
+    const [team] = await db()
+      .insert(teams)
+      .values({ school_id: school.id, name: "Travel team", is_sport: true })
+      .returning();
+    await db().insert(studentTeam).values({ student_id: away.student.id, team_id: team!.id });
+    await db()
+      .insert(travel)
+      .values({ team_id: team!.id, start_date: at(c, -120), end_date: at(c, 180), is_away: true });
+
+    await finaliseDue(s());
+    expect(await rowOf(a.student.id, cancelled.course.id)).toMatchObject({ status: STATUS.cancelled, finished: true });
+    expect(await rowOf(b.student.id, closed.course.id)).toMatchObject({ status: STATUS.cancelled, finished: true });
+    expect(await rowOf(excused.student.id, c.course.id)).toMatchObject({ status: STATUS.excused, finished: true });
+    expect(await rowOf(away.student.id, c.course.id)).toMatchObject({ status: STATUS.travel, finished: true });
+    // none of them is an absence to follow up
+    for (const [st, course] of [
+      [a, cancelled],
+      [excused, c],
+      [away, c],
+    ] as const) {
+      const row = await rowOf(st.student.id, course.course.id);
+      expect(await db().select().from(tasks).where(eq(tasks.taskable_id, row!.id))).toEqual([]);
+    }
+  });
+
+  it("an override stands through finalisation and later pings", async () => {
+    const c = await endedCourse();
+    const st = await enrol(c);
+    await st.phone.pings(series(at(c, -3), at(c, 60), c.place, "at", 5));
+    const row = await rowOf(st.student.id, c.course.id);
+    expect(row?.status).toBe(STATUS.present);
+    await db().update(attendance).set({ status: STATUS.excused, lock: true }).where(eq(attendance.id, row!.id));
+    await finaliseDue(s());
+    expect(await rowOf(st.student.id, c.course.id)).toMatchObject({
+      status: STATUS.excused,
+      lock: true,
+      finished: true,
+    });
+    await st.phone.pings(series(at(c, -2), at(c, 60), c.place, "at", 5));
+    expect(await rowOf(st.student.id, c.course.id)).toMatchObject({ status: STATUS.excused, lock: true });
+  });
+
+  it("a manual course's unmarked students stay pending for staff to mark; marked ones are finished as marked", async () => {
+    const c = await endedCourse({ manual_attendance: true });
+    const unmarked = await enrol(c);
+    const marked = await enrol(c);
+    await db().insert(attendance).values({
+      attendable_id: c.course.id,
+      attendable_type: "course",
+      school_id: school.id,
+      student_id: marked.student.id,
+      status: STATUS.late,
+      meets: c.meets,
+    });
+    await finaliseDue(s());
+    expect(await rowOf(unmarked.student.id, c.course.id)).toMatchObject({ status: STATUS.pending, finished: false });
+    expect(await rowOf(marked.student.id, c.course.id)).toMatchObject({ status: STATUS.late, finished: true });
+  });
+
+  it("running again does nothing: no second row, task or mail", async () => {
+    const c = await endedCourse();
+    await db().insert(userCourse).values({ user_id: judge.id, course_id: c.course.id });
+    const never = await enrol(c);
+    await finaliseDue(s());
+    const count = async () => ({
+      rows: (await db().select().from(attendance).where(eq(attendance.student_id, never.student.id))).length,
+      tasks: (await db().select().from(tasks).where(eq(tasks.user_id, judge.id))).length,
+      mails: (
+        await db()
+          .select()
+          .from(mailOutbox)
+          .where(like(mailOutbox.subject, `%${c.course.title}%`))
+      ).length,
+    });
+    const first = await count();
+    expect(first).toMatchObject({ rows: 1, mails: 1 });
+    const again = await finaliseDue(s());
+    expect(again).toMatchObject({ sessions: 0, students: 0, tasks: 0, mails: 0, failed: 0 });
+    expect(await count()).toEqual(first);
+  });
+
+  it("a session that ended while no finaliser ran is finalised when one starts (a restart)", async () => {
+    const c = await endedCourse();
+    const never = await enrol(c);
+    // nothing ran since the session ended 30 minutes ago; a server starting now catches up
+    const stop = startFinaliser(s(), 1000);
+    try {
+      await expect
+        .poll(async () => (await rowOf(never.student.id, c.course.id))?.finished ?? false, { timeout: 15_000 })
+        .toBe(true);
+    } finally {
+      await stop();
+    }
+    expect(await rowOf(never.student.id, c.course.id)).toMatchObject({ status: STATUS.absent });
+    // and sessions that ended days ago, within the 7-day look-back, are not skipped either
+    const old = await endedCourse({}, school, 3);
+    const missed = await enrol(old);
+    expect((await finaliseDue(s())).failed).toBe(0);
+    const rows = await db()
+      .select()
+      .from(attendance)
+      .where(and(eq(attendance.student_id, missed.student.id), eq(attendance.attendable_id, old.course.id)));
+    expect(rows.map((r) => [r.meets, r.status, r.finished]).sort()).toEqual(
+      [0, 1, 2, 3]
+        .map((d) => [localDate(new Date(old.start.getTime() + d * DAY), school.timezone), STATUS.absent, true])
+        .sort(),
+    );
+  });
+
+  it("two processes finalising at once do each session exactly once", async () => {
+    const c = await endedCourse();
+    await db().insert(userCourse).values({ user_id: judge.id, course_id: c.course.id });
+    const never = await enrol(c);
+    // a second connection pool stands for a second server process (PGlite allows one process)
+    const second = srv.databaseUrl ? await openDatabase({ url: srv.databaseUrl }) : null;
+    const other2 = second ? { ...s(), db: second.db } : s();
+    try {
+      const [x, y] = await Promise.all([finaliseDue(s()), finaliseDue(other2)]);
+      expect(x.failed + y.failed).toBe(0);
+      const mine = await db()
+        .select()
+        .from(finalisedSessions)
+        .where(and(eq(finalisedSessions.attendable_type, "course"), eq(finalisedSessions.attendable_id, c.course.id)));
+      expect(mine).toHaveLength(1);
+      const row = await rowOf(never.student.id, c.course.id);
+      expect(await db().select().from(tasks).where(eq(tasks.taskable_id, row!.id))).toHaveLength(1);
+      const mails = await db()
+        .select()
+        .from(mailOutbox)
+        .where(like(mailOutbox.subject, `%${c.course.title}%`));
+      expect(mails).toHaveLength(1);
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it("updates the students' weekly and semester APA and their team's", async () => {
+    const c = await endedCourse();
+    const came = await enrol(c);
+    const never = await enrol(c);
+    await came.phone.pings(series(at(c, -3), at(c, 60), c.place));
+    const [team] = await db().insert(teams).values({ school_id: school.id, name: "APA team" }).returning();
+    await db()
+      .insert(studentTeam)
+      .values([
+        { student_id: came.student.id, team_id: team!.id },
+        { student_id: never.student.id, team_id: team!.id },
+      ]);
+    await finaliseDue(s());
+    const apaOf = async (id: number) =>
+      (
+        await db()
+          .select({ w: students.weekly_apa, s: students.semester_apa })
+          .from(students)
+          .where(eq(students.id, id))
+      )[0];
+    expect(await apaOf(came.student.id)).toEqual({ w: 100, s: 100 });
+    expect(await apaOf(never.student.id)).toEqual({ w: 0, s: 0 });
+    const [t] = await db().select({ apa: teams.apa }).from(teams).where(eq(teams.id, team!.id));
+    expect(t!.apa).toBe(50);
+  });
+});

@@ -1,0 +1,108 @@
+import type { Services } from "../../services.ts";
+import { refreshApa } from "./apa.ts";
+import { dueSessions } from "./due.ts";
+import { type FinalisedSession, finaliseSession } from "./session.ts";
+
+export interface FinaliseSummary {
+  /** sessions this run finalised (not those another process or an earlier run did) */
+  sessions: number;
+  /** attendance rows written or finished */
+  students: number;
+  tasks: number;
+  mails: number;
+  /** sessions that failed; they stay due and are tried again on the next run */
+  failed: number;
+}
+
+/**
+ * Finalises every session that ended in the last 7 days and is not finalised yet (so one that
+ * ended while no server ran is done by the next run), each in its own transaction; then,
+ * outside it, refreshes APA, tells connected staff and sends the alert mails.
+ */
+export async function finaliseDue(s: Services, now = new Date()): Promise<FinaliseSummary> {
+  const summary: FinaliseSummary = { sessions: 0, students: 0, tasks: 0, mails: 0, failed: 0 };
+  for (const session of await dueSessions(s.db, now)) {
+    let done: FinalisedSession | null;
+    try {
+      done = await finaliseSession(s, session, now);
+    } catch (err) {
+      summary.failed++;
+      s.log.error({ err, session: { ...session, rules: undefined } }, "finalising a session failed; retried next run");
+      continue;
+    }
+    if (!done) continue; // another process has it
+    summary.sessions++;
+    summary.students += done.changed.length;
+    summary.tasks += done.tasks.length;
+    summary.mails += done.mails.length;
+    await afterCommit(s, done, now);
+  }
+  return summary;
+}
+
+/** What follows a committed finalisation; a failure here is logged, the statuses stand. */
+async function afterCommit(s: Services, done: FinalisedSession, now: Date) {
+  const { session } = done;
+  const studentIds = [...new Set(done.changed.map((c) => c.student_id))];
+  try {
+    await refreshApa(s.db, { id: session.school_id, timezone: session.timezone }, studentIds, now);
+  } catch (err) {
+    s.log.error({ err }, "APA refresh after finalisation failed");
+  }
+  try {
+    for (const c of done.changed) {
+      await s.bus.publish({
+        type: "attendance.update",
+        school_id: session.school_id,
+        ids: [c.id],
+        student_ids: [c.student_id],
+        attendable: { type: session.attendable_type, id: session.attendable_id },
+      });
+    }
+    for (const id of studentIds)
+      await s.bus.publish({ type: "student.update", school_id: session.school_id, ids: [id], student_ids: [id] });
+    for (const t of done.tasks)
+      await s.bus.publish({ type: "task.update", school_id: t.school_id, ids: [t.id], user_id: t.user_id });
+  } catch (err) {
+    s.log.warn({ err }, "push after finalisation failed");
+  }
+  for (const mail of done.mails) {
+    try {
+      await s.mailer.send(mail);
+    } catch (err) {
+      s.log.error({ err, to: mail.to }, "alert mail failed");
+    }
+  }
+}
+
+/**
+ * Runs finaliseDue every `intervalMs` (and once soon after start, to catch up after downtime);
+ * never two runs at once in this process. 0 turns it off (tests call finaliseDue themselves).
+ * Answers a stop function that waits for a run in progress.
+ */
+export function startFinaliser(s: Services, intervalMs: number): () => Promise<void> {
+  if (intervalMs <= 0) return async () => {};
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = finaliseDue(s)
+      .then((r) => {
+        if (r.sessions || r.failed) s.log.info(r, "finalised ended sessions");
+      })
+      .catch((err) => s.log.error({ err }, "finalising sessions failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(tick, Math.min(intervalMs, 5_000));
+  const timer = setInterval(tick, intervalMs);
+  first.unref();
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}
