@@ -40,6 +40,19 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // the fuzz suite asserts answer times: it runs alone, after every other project (decision 0420)
+        resolve: { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] },
+        test: {
+          name: "fuzz",
+          sequence: { groupOrder: 2 },
+          include: ["apps/server/src/fuzz/**/*.fuzz.ts"],
+          globalSetup: ["apps/server/src/fuzz/global-setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -90,7 +90,7 @@ async function inProcess() {
   const database = await openDatabase({ dataDir: "memory://" });
   await ensureRoles(database.db);
   await seedDemo(database.db, { password: PASSWORD, students: 200, courses: 20, weeksOfHistory: 1 });
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0" });
+  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0", DEVICE_RATE_LIMIT: "100000000" });
   const { app, services } = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -125,7 +125,13 @@ async function throughRedis(baseUrl: string, redisUrl: string) {
     await ensureRoles(database.db);
     await seedDemo(database.db, { password: PASSWORD, students: 200, courses: 20, weeksOfHistory: 1 });
     const { app, services } = await buildApp({
-      config: loadConfig({ ...env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: "0" }),
+      config: loadConfig({
+        ...env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        PORT: "0",
+        DEVICE_RATE_LIMIT: "100000000",
+      }),
       database,
       logger: false,
     });
@@ -133,7 +139,10 @@ async function throughRedis(baseUrl: string, redisUrl: string) {
     child = spawn(
       process.execPath,
       ["--import", "tsx", path.join(here, "../../apps/server/src/realtime/peer-server.ts")],
-      { env: { ...process.env, ...env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "inherit"] },
+      {
+        env: { ...process.env, ...env, NODE_ENV: "development", DEVICE_RATE_LIMIT: "100000000" },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
     );
     const urlB = await new Promise<string>((resolve, reject) => {
       let out = "";

@@ -44,6 +44,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       SMTP_URL: opts.smtpUrl,
       // several tests sign in from the one client address within a minute
       AUTH_RATE_LIMIT: "10000",
+      LOGIN_ADDRESS_FAILURES: "10000",
+      // the specs poll and refetch fast, far above a person's pace
+      GRAPHQL_RATE_LIMIT: "100000",
       // demo sessions end at wall-clock times: a finalisation in the middle of the run would add
       // tasks and mails the specs do not expect (the server tests cover the finaliser)
       FINALISE_INTERVAL_MS: "0",

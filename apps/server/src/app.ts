@@ -1,5 +1,4 @@
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/routes.ts";
 import type { Config } from "./config.ts";
@@ -8,6 +7,7 @@ import { deviceRoutes } from "./device/routes.ts";
 import { startFinaliser } from "./engine/finalise/run.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { installErrorHandler } from "./http/errors.ts";
+import { limitJsonDepth } from "./http/json-body.ts";
 import { serveWeb } from "./http/web.ts";
 import { requireXhrMarker } from "./http/xhr-marker.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -44,11 +44,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     dbKind: opts.database.kind,
     config: opts.config,
     log: app.log,
-    mailer: createMailer(opts.database.db, app.log, opts.config.SMTP_URL, opts.config.MAIL_FROM),
+    mailer: createMailer(opts.database.db, app.log, opts.config),
     publicUrl,
     bus,
   };
   installErrorHandler(app);
+  limitJsonDepth(app);
   await app.register(helmet, {
     // the SPA loads its own scripts and styles only; Mantine injects style tags
     contentSecurityPolicy: {
@@ -63,12 +64,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       },
     },
   });
-  await app.register(rateLimit, { global: false });
   requireXhrMarker(app);
   // stopped before the bus closes: a run in progress still publishes what it did
   const stopFinaliser = startFinaliser(services, opts.config.FINALISE_INTERVAL_MS);
   app.addHook("onClose", () => stopFinaliser());
   app.addHook("onClose", () => bus.close());
+  app.addHook("onClose", () => services.mailer.close());
   await registerPush(app, { s: services, bus });
   await app.register(authRoutes, { s: services });
   await app.register(graphqlRoute, { s: services });

@@ -6,7 +6,11 @@ import { z } from "zod";
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  // unset (or empty): see listenHost; the demo must not be on the network by accident (decision 0413)
+  HOST: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
@@ -38,8 +42,19 @@ const envSchema = z.object({
     .transform((v): boolean | number | string =>
       v === "true" ? true : v === "false" || v === "" ? false : /^\d+$/.test(v) ? Number(v) : v,
     ),
-  // Rate limits per minute per client (IP) for login and password calls.
+  // Rate limits per minute per client (IP) for the password, invitation and register calls.
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  // Sign-in and request limits (decision 0402); counters live in Redis when REDIS_URL is set.
+  LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(100), // per account per hour
+  LOGIN_DELAY_AFTER: z.coerce.number().int().min(0).default(3), // failures before a wait is imposed
+  LOGIN_DELAY_MS: z.coerce.number().int().min(0).default(1000), // first wait, doubling; 0 = none
+  LOGIN_ADDRESS_FAILURES: z.coerce.number().int().positive().default(100), // per address per 15 min
+  LOGIN_ADDRESS_ATTEMPTS: z.coerce.number().int().positive().default(600), // per address per minute
+  GRAPHQL_RATE_LIMIT: z.coerce.number().int().positive().default(600), // per user per minute
+  DEVICE_RATE_LIMIT: z.coerce.number().int().positive().default(120), // per student token per minute
+  OFFLINE_CODE_STUDENT_FAILURES: z.coerce.number().int().positive().default(10), // per student per 15 min
+  OFFLINE_CODE_USER_FAILURES: z.coerce.number().int().positive().default(30), // per staff user per 15 min
+  RATE_LIMIT_PREFIX: z.string().min(1).default("rollbook:rl"), // Redis key prefix (tests use a unique one)
   // The first user of an empty database (decision 0122): a master admin and their school.
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(200).optional(),
@@ -48,6 +63,14 @@ const envSchema = z.object({
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
+
+/**
+ * The address to listen on: HOST when set; otherwise every interface in production, and only
+ * this machine in development and test, where the demo school with its published password lives.
+ */
+export function listenHost(config: Pick<Config, "HOST" | "NODE_ENV">): string {
+  return config.HOST ?? (config.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROLES } from "@rollbook/domain";
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { listenHost, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { demoEmail, hasAnySchool, hasDemoUsers, seedDemo } from "./db/seed/demo.ts";
@@ -11,12 +11,23 @@ import { createFirstAdmin, hasAnyUser } from "./db/seed/first-admin.ts";
 import { ensureRoles } from "./db/seed/roles.ts";
 
 const started = Date.now();
+
+/** A start-up refused for a reason the operator must fix; printed without a stack. */
+class StartRefused extends Error {}
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await ensureRoles(database.db);
+  // the demo users' password is published in the README (decision 0413)
+  if (config.NODE_ENV === "production" && (await hasDemoUsers(database.db))) {
+    await database.close();
+    throw new StartRefused(
+      "Refusing to start with NODE_ENV=production: this database holds the demo school's users " +
+        "(*@demo.rollbook.test), whose password is published. Use a database without the demo school.",
+    );
+  }
   let firstAdmin = false;
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     firstAdmin = await createFirstAdmin(database.db, {
@@ -45,11 +56,22 @@ async function main() {
   };
   process.once("SIGINT", () => void close("SIGINT"));
   process.once("SIGTERM", () => void close("SIGTERM"));
-  await app.listen({ port: config.PORT, host: config.HOST });
+  const host = listenHost(config);
+  await app.listen({ port: config.PORT, host });
+  if (config.NODE_ENV === "production" && !config.SMTP_URL) {
+    app.log.warn(
+      "SMTP_URL is not set: mail (invitations, password resets, alerts) is NOT delivered; it is kept in the mail_outbox table and sent once SMTP_URL is set",
+    );
+  }
   const where = config.DATABASE_URL ? "PostgreSQL" : `PGlite in ${config.dataDir}`;
   // the bound port, not PORT: PORT=0 picks a free one
   const port = (app.server.address() as AddressInfo).port;
   const lines = ["", `Rollbook is running at http://localhost:${port} (${where}), ready in ${Date.now() - started} ms`];
+  lines.push(
+    host === "127.0.0.1"
+      ? "Listening on 127.0.0.1 only: set HOST=0.0.0.0 to open it to the network."
+      : `Listening on ${host}.`,
+  );
   if (firstAdmin) {
     lines.push(`Created the first user: ${config.ADMIN_EMAIL} (Master Admin) in the school "${config.ADMIN_SCHOOL}".`);
   } else if (!(await hasAnyUser(database.db))) {
@@ -71,7 +93,11 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof DataDirLockedError || (err instanceof Error && err.message.startsWith("Invalid configuration"))) {
+  if (
+    err instanceof DataDirLockedError ||
+    err instanceof StartRefused ||
+    (err instanceof Error && err.message.startsWith("Invalid configuration"))
+  ) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -64,7 +64,13 @@ export async function startServer(kind: DbKind, env: Record<string, string> = {}
     NODE_ENV: "test",
     PORT: "0",
     LOG_LEVEL: "silent",
+    // suites sign in and call far faster than people; rate-limits.test.ts sets small limits
     AUTH_RATE_LIMIT: "1000",
+    LOGIN_DELAY_MS: "0",
+    LOGIN_ADDRESS_ATTEMPTS: "100000",
+    LOGIN_ADDRESS_FAILURES: "100000",
+    GRAPHQL_RATE_LIMIT: "100000",
+    DEVICE_RATE_LIMIT: "100000",
     // tests finalise sessions themselves, at the instant they choose
     FINALISE_INTERVAL_MS: "0",
     ...env,

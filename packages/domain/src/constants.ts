@@ -4,7 +4,6 @@ export const PAGE_SIZE_OPTIONS = [25, 50, 100, 250] as const;
 export const MAX_PAGE_SIZE = 250;
 export const PAGER_SLOTS = 7;
 export const PAGER_QUICK_JUMP = 5;
-export const PARAMS_PAGE_SIZE = 99999;
 export const SEARCH_PAGE_SIZE = 5;
 export const DASHBOARD_ROWS = 10;
 export const ME_POLL_MS = 90_000;

@@ -20,8 +20,8 @@ describe("sessions in the school's time zone", () => {
   });
 
   it("resolves wall times inside the DST gap and overlap", () => {
-    // 02:30 does not exist on 2026-03-08: the instant after the gap
-    expect(zonedToUtc("2026-03-08", 150, NY).toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    // 02:30 does not exist on 2026-03-08: the instant after the gap, 03:00 EDT (decision 0500)
+    expect(zonedToUtc("2026-03-08", 150, NY).toISOString()).toBe("2026-03-08T07:00:00.000Z");
     // 01:30 happens twice on 2026-11-01: the first one (EDT)
     expect(zonedToUtc("2026-11-01", 90, NY).toISOString()).toBe("2026-11-01T05:30:00.000Z");
   });
@@ -88,12 +88,15 @@ describe("sessions on the US daylight-saving dates (America/New_York, 2026)", ()
     expect(hours(fall)).toBe(7);
   });
 
-  it("moves a wall time inside the skipped hour forward by the gap, as Date and Temporal do", () => {
+  it("moves a wall time inside the skipped hour to the end of the gap, keeping the part that exists", () => {
     const s = eventSession({ date: "2026-03-08", start_time: "02:30", end_time: "03:30" }, NY);
-    expect(s.start.toISOString()).toBe("2026-03-08T07:30:00.000Z"); // shown as 03:30 EDT
-    expect(localMinutes(s.start, NY)).toBe(3.5 * 60);
-    expect(s.end.toISOString()).toBe("2026-03-08T07:30:00.000Z"); // 03:30 EDT: nothing left
-    expect(isInSession(s, s.start)).toBe(false);
+    expect(s.start.toISOString()).toBe("2026-03-08T07:00:00.000Z"); // shown as 03:00 EDT
+    expect(localMinutes(s.start, NY)).toBe(3 * 60);
+    expect(s.end.toISOString()).toBe("2026-03-08T07:30:00.000Z"); // 03:30 EDT
+    expect(isInSession(s, s.start)).toBe(true);
+    // Shifting by the gap would end this one before it starts (03:30 -> 03:15).
+    const short = eventSession({ date: "2026-03-08", start_time: "02:30", end_time: "03:15" }, NY);
+    expect(short.end.getTime() - short.start.getTime()).toBe(15 * 60_000);
   });
 
   it("lists a week of sessions across the change at the same local time", () => {

@@ -42,6 +42,7 @@ const MATRIX: Record<string, readonly Actor[]> = {
   "Mutation.inviteUser": [1, 2, 3, 4, 5],
   "Mutation.updateAttendance": withPerm("override"),
   "Mutation.submitOfflineCode": ALL_ROLES,
+  "Mutation.releaseDevice": withPerm("reset_token"),
 };
 
 /** A value for an argument that names nothing real, so an allowed call changes nothing. */

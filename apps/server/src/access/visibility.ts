@@ -1,17 +1,30 @@
 import { seesAssignedOnly } from "@rollbook/domain";
 import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
-import { attendance, courses, events, students, teams } from "../db/schema/index.ts";
+import {
+  attendance,
+  beacons,
+  courses,
+  events,
+  invitations,
+  locations,
+  schoolClosures,
+  schools,
+  students,
+  tasks,
+  teams,
+  users,
+  userTiles,
+} from "../db/schema/index.ts";
 import type { Viewer } from "./viewer.ts";
 
 /**
  * "May this user see this row", as SQL conditions, in one place. Admins see
  * their school (role 1 the school it switched to); roles 5-9 see what is
- * linked to them and the students enrolled in it.
+ * linked to them and the students enrolled in it. Only access/scoped.ts and
+ * the feature modules it hands a viewer to use these.
  */
 export function visibleStudents(v: Viewer): SQL {
-  const base = and(eq(students.school_id, v.schoolId), isNull(students.deleted_at)) as SQL;
-  if (!seesAssignedOnly(v.roleId)) return base;
-  return and(base, sql`${students.id} in (${assignedStudentIds(v.user.id)})`) as SQL;
+  return and(visibleStudentsAnyState(v), isNull(students.deleted_at)) as SQL;
 }
 
 /** Like visibleStudents but including removed students (for restore and history). */
@@ -63,3 +76,28 @@ export function visibleAttendance(v: Viewer): SQL {
     sql`${attendance.student_id} in (select ${students.id} from ${students} where ${visibleStudentsAnyState(v)})`,
   ) as SQL;
 }
+
+/** Tasks and tiles are the viewer's own; a tile's subject is checked again when it is shown. */
+export const ownTasks = (v: Viewer): SQL => and(eq(tasks.user_id, v.user.id), eq(tasks.school_id, v.schoolId)) as SQL;
+export const ownTiles = (v: Viewer): SQL => eq(userTiles.user_id, v.user.id);
+
+/** Role 1 spans schools (it switches between them); everyone else sees their own. */
+export function visibleSchools(v: Viewer): SQL {
+  const live = isNull(schools.deleted_at);
+  return v.roleId === 1 ? live : (and(live, eq(schools.id, v.schoolId)) as SQL);
+}
+
+/** Closures of the schools the viewer sees. */
+export function visibleClosures(v: Viewer): SQL {
+  return sql`${schoolClosures.school_id} in (select ${schools.id} from ${schools} where ${visibleSchools(v)})`;
+}
+
+/** Staff of the viewer's current school, removed ones included (names on past overrides stay). */
+export const visibleUsers = (v: Viewer): SQL => eq(users.school_id, v.schoolId);
+
+export const visibleLocations = (v: Viewer): SQL =>
+  and(eq(locations.school_id, v.schoolId), isNull(locations.deleted_at)) as SQL;
+
+export const visibleBeacons = (v: Viewer): SQL => eq(beacons.school_id, v.schoolId);
+
+export const visibleInvitations = (v: Viewer): SQL => eq(invitations.school_id, v.schoolId);

@@ -68,7 +68,7 @@ describe.each(DATABASES)("REST auth on %s", (kind) => {
 describe("rate limit", () => {
   let srv: TestServer;
   beforeAll(async () => {
-    srv = await startServer("pglite", { AUTH_RATE_LIMIT: "3" });
+    srv = await startServer("pglite", { LOGIN_ADDRESS_FAILURES: "3" });
   });
   afterAll(() => srv.close());
 

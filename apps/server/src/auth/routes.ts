@@ -8,15 +8,18 @@ import {
   resetInput,
 } from "@rollbook/domain";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { auditLog, invitations, passwordResets, users } from "../db/schema/index.ts";
 import { sendValidationError } from "../http/errors.ts";
 import { findNul, NUL_MESSAGE } from "../http/no-nul.ts";
+import { closeLimitsOnClose, limitsOf, take } from "../rate-limit/limits.ts";
+import { sendRateLimited } from "../rate-limit/refusal.ts";
 import type { Services } from "../services.ts";
+import { openLoginGate } from "./login-limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { presentUser } from "./present-user.ts";
-import { bearer, issueTokens, revokeToken } from "./tokens.ts";
+import { bearer, issueTokens, linkSecretHash, newLinkSecret, revokeToken, revokeUserTokens } from "./tokens.ts";
 
 const FORGOT_ANSWER = {
   message: "If an account exists for that e-mail, a link to reset the password has been sent.",
@@ -24,8 +27,12 @@ const FORGOT_ANSWER = {
 
 export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
   const { db } = s;
+  // per address, in the shared store (Redis with REDIS_URL): every process counts together
   const limited = {
-    config: { rateLimit: { max: s.config.AUTH_RATE_LIMIT, timeWindow: "1 minute" } },
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const ms = await take(limitsOf(s).authAddress, request.ip);
+      if (ms !== null) return sendRateLimited(reply, ms, "Too many requests from this address.");
+    },
   };
 
   // a U+0000 in any field would fail in PostgreSQL as an internal error
@@ -41,16 +48,25 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     return schema.safeParse(body ?? {});
   }
 
-  app.post("/api/v2/login", limited, async (request, reply) => {
+  // limited per account and per address by its own gate (login-limits.ts, decision 0402), not
+  // by a flat count per address: a school's staff sign in from one address at 8 a.m.
+  closeLimitsOnClose(app, s);
+  app.post("/api/v2/login", async (request, reply) => {
     const input = parse(loginInput, request.body);
     if (!input.success) return sendValidationError(reply, input.error);
+    const gate = await openLoginGate(s, request.ip, input.data.email);
+    if (gate.refusedMs !== undefined) return sendRateLimited(reply, gate.refusedMs, gate.reason);
     const [user] = await db
       .select()
       .from(users)
       .where(and(sql`lower(${users.email}) = ${input.data.email}`, isNull(users.deleted_at)))
       .limit(1);
     const ok = await verifyPassword(user?.password_hash, input.data.password);
-    if (!user || !ok || !user.active) return reply.code(401).send({ message: LOGIN_FAILURE_MESSAGE });
+    if (!user || !ok || !user.active) {
+      await gate.failed();
+      return reply.code(401).send({ message: LOGIN_FAILURE_MESSAGE });
+    }
+    await gate.succeeded();
     const tokens = await issueTokens(db, user.id);
     await db.update(users).set({ last_seen: new Date() }).where(eq(users.id, user.id));
     await db.insert(auditLog).values({ school_id: user.school_id, user_id: user.id, action: "login" });
@@ -72,17 +88,24 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
       .where(and(sql`lower(${users.email}) = ${input.data.email}`, isNull(users.deleted_at), eq(users.active, true)))
       .limit(1);
     if (user) {
-      const [reset] = await db
-        .insert(passwordResets)
-        .values({ user_id: user.id, expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_MS) })
-        .returning();
-      if (reset) {
-        await s.mailer.send({
-          to: user.email,
-          subject: "Reset your Rollbook password",
-          text: `Hello ${user.first_name},\n\nSet a new password here (valid for one hour, once):\n${s.publicUrl}/ResetPassword/${reset.uuid}\n\nIf you did not ask for this, ignore this mail.`,
+      // only the hash is stored; the link lives in the mail (decision 0411)
+      const secret = newLinkSecret();
+      await db.transaction(async (tx) => {
+        await tx.insert(passwordResets).values({
+          secret_hash: linkSecretHash(secret),
+          user_id: user.id,
+          expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
         });
-      }
+        await s.mailer.send(
+          {
+            to: user.email,
+            subject: "Reset your Rollbook password",
+            text: `Hello ${user.first_name},\n\nSet a new password here (valid for one hour, once):\n${s.publicUrl}/ResetPassword/${secret}\n\nIf you did not ask for this, ignore this mail.`,
+          },
+          tx,
+        );
+      });
+      s.mailer.wake();
     }
     // the same answer whether or not the e-mail exists
     return { data: FORGOT_ANSWER };
@@ -98,7 +121,7 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
       .set({ used_at: now })
       .where(
         and(
-          eq(passwordResets.uuid, input.data.token),
+          eq(passwordResets.secret_hash, linkSecretHash(input.data.token)),
           isNull(passwordResets.used_at),
           gt(passwordResets.expires_at, now),
         ),
@@ -110,11 +133,13 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
         errors: { token: ["is invalid, expired or already used"] },
       });
     }
-    await db
-      .update(users)
-      .set({ password_hash: await hashPassword(input.data.password), updated_at: now })
-      .where(eq(users.id, reset.user_id));
-    await db.insert(auditLog).values({ user_id: reset.user_id, action: "password.reset" });
+    const password_hash = await hashPassword(input.data.password);
+    // a reset ends every session of the user, including any an attacker holds (decision 0410)
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ password_hash, updated_at: now }).where(eq(users.id, reset.user_id));
+      await revokeUserTokens(tx, reset.user_id);
+      await tx.insert(auditLog).values({ user_id: reset.user_id, action: "password.reset" });
+    });
     return { data: { message: "Your password has been changed. You can sign in now." } };
   });
 
@@ -122,7 +147,13 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     const [inv] = await db
       .select()
       .from(invitations)
-      .where(and(eq(invitations.uuid, token), isNull(invitations.accepted_at), gt(invitations.expires_at, new Date())))
+      .where(
+        and(
+          eq(invitations.secret_hash, linkSecretHash(token)),
+          isNull(invitations.accepted_at),
+          gt(invitations.expires_at, new Date()),
+        ),
+      )
       .limit(1);
     return inv;
   }
@@ -154,7 +185,11 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
         .update(invitations)
         .set({ accepted_at: now })
         .where(
-          and(eq(invitations.uuid, input.data.token), isNull(invitations.accepted_at), gt(invitations.expires_at, now)),
+          and(
+            eq(invitations.secret_hash, linkSecretHash(input.data.token)),
+            isNull(invitations.accepted_at),
+            gt(invitations.expires_at, now),
+          ),
         )
         .returning();
       if (!inv) return null;

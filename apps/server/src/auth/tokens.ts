@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { ACCESS_TOKEN_TTL_MS } from "@rollbook/domain";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { accessTokens, users } from "../db/schema/index.ts";
 
@@ -8,6 +8,13 @@ export type TokenKind = "access" | "search";
 
 export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 export const newSecret = (bytes = 32) => randomBytes(bytes).toString("base64url");
+
+/**
+ * The secret of an /Invite or /ResetPassword link: a random UUID v4 (122 random bits; the spec's
+ * {uuid}), stored only as its SHA-256 (decision 0411). Case-folded: a UUID is case-insensitive.
+ */
+export const newLinkSecret = () => randomUUID();
+export const linkSecretHash = (secret: string) => sha256(secret.toLowerCase());
 
 /** A pair of bearer tokens: full access, and one that may only search. Only hashes are stored. */
 export async function issueTokens(db: Db, userId: number, impersonatorId: number | null = null) {
@@ -74,6 +81,28 @@ export async function revokeToken(db: Db, raw: string): Promise<boolean> {
       ),
     );
   return true;
+}
+
+/**
+ * Revokes the user's tokens after a password change or reset: those issued to them (their own
+ * and any an admin minted by switching into them) and those they minted by switching into
+ * others. `keepTokenId` spares the caller's token and its search twin.
+ */
+export async function revokeUserTokens(db: Db, userId: number, keepTokenId?: number): Promise<void> {
+  const mine = or(eq(accessTokens.user_id, userId), eq(accessTokens.impersonator_id, userId));
+  await db
+    .update(accessTokens)
+    .set({ revoked_at: new Date() })
+    .where(
+      and(
+        mine,
+        isNull(accessTokens.revoked_at),
+        keepTokenId === undefined
+          ? undefined
+          : // the twin shares user and created_at (one insert); compared in SQL for the microseconds
+            sql`not (${accessTokens.user_id} = ${userId} and ${accessTokens.created_at} = (select created_at from access_tokens where id = ${keepTokenId}))`,
+      ),
+    );
 }
 
 export function bearer(header: string | undefined): string | null {

@@ -1,8 +1,7 @@
 import { STATUS } from "@rollbook/domain";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Viewer } from "../access/viewer.ts";
-import { visibleStudents } from "../access/visibility.ts";
-import type { Db } from "../db/client.ts";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { Scoped } from "../access/scoped.ts";
+import { systemOf } from "../access/system.ts";
 import { attendance, studentCourse, students } from "../db/schema/index.ts";
 import { courseSessionsToday } from "./sessions-today.ts";
 
@@ -11,12 +10,13 @@ import { courseSessionsToday } from "./sessions-today.ts";
  * has started, with no presence recorded for it (no attendance yet, or
  * pending or absent), and not excused, cancelled or travelling.
  */
-export async function missingStudentsCondition(db: Db, v: Viewer, now = new Date()): Promise<SQL> {
-  const { today, sessions } = await courseSessionsToday(db, v, now);
+export async function missingStudentsCondition(data: Scoped, now = new Date()): Promise<SQL> {
+  const { today, sessions } = await courseSessionsToday(data, now);
   const started = sessions.filter((x) => x.session.start.getTime() <= now.getTime()).map((x) => x.course.id);
   if (started.length === 0) return sql`false`;
-  const enrolledMissing = db
-    .select({ id: studentCourse.student_id })
+  // the courses are the viewer's visible ones; the caller's student query applies the student scope
+  const enrolledMissing = systemOf(data)
+    .db.select({ id: studentCourse.student_id })
     .from(studentCourse)
     .leftJoin(
       attendance,
@@ -33,5 +33,5 @@ export async function missingStudentsCondition(db: Db, v: Viewer, now = new Date
         sql`(${attendance.id} is null or (${attendance.enter} is null and ${attendance.status} in (${STATUS.pending}, ${STATUS.absent})))`,
       ),
     );
-  return and(visibleStudents(v), inArray(students.id, enrolledMissing)) as SQL;
+  return and(isNull(students.deleted_at), inArray(students.id, enrolledMissing)) as SQL;
 }

@@ -1,31 +1,27 @@
 import { cancelReason, courseSessionOn, localDate, type Session } from "@rollbook/domain";
 import { and, eq, gte, inArray, lte } from "drizzle-orm";
-import type { Viewer } from "../access/viewer.ts";
-import { visibleCourses } from "../access/visibility.ts";
-import type { Db } from "../db/client.ts";
+import type { Scoped } from "../access/scoped.ts";
+import { systemOf } from "../access/system.ts";
 import { cancellations, courses, schoolClosures, schools } from "../db/schema/index.ts";
 
 export type CourseRow = typeof courses.$inferSelect;
 
 /** The viewer's visible courses that hold a session today (school time), with that session. */
-export async function courseSessionsToday(db: Db, v: Viewer, now = new Date()) {
-  const [school] = await db.select().from(schools).where(eq(schools.id, v.schoolId));
+export async function courseSessionsToday(data: Scoped, now = new Date()) {
+  const schoolId = data.viewer.schoolId;
+  const school = await data.first("schools", eq(schools.id, schoolId));
   const tz = school?.timezone ?? "UTC";
   const today = localDate(now, tz);
-  const rows = await db
-    .select()
-    .from(courses)
-    .where(and(visibleCourses(v), eq(courses.is_archived, false)));
-  const closures = await db
-    .select()
-    .from(schoolClosures)
-    .where(
-      and(
-        eq(schoolClosures.school_id, v.schoolId),
-        lte(schoolClosures.start_date, today),
-        gte(schoolClosures.end_date, today),
-      ),
-    );
+  const rows = await data.rows("courses", { where: eq(courses.is_archived, false) });
+  const closures = await data.rows("closures", {
+    where: and(
+      eq(schoolClosures.school_id, schoolId),
+      lte(schoolClosures.start_date, today),
+      gte(schoolClosures.end_date, today),
+    ),
+  });
+  // cancellations of courses already found visible above
+  const { db } = systemOf(data);
   const ids = rows.map((c) => c.id);
   const cancelled = ids.length
     ? await db

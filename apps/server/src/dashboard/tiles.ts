@@ -1,6 +1,7 @@
 import { apa } from "@rollbook/domain";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Scoped } from "../access/scoped.ts";
+import { systemOf } from "../access/system.ts";
 import { attendance, courses, events, schools, students, studentTeam, teams, userTiles } from "../db/schema/index.ts";
 import { type AttendanceNow, attendanceNow } from "./live-figures.ts";
 
@@ -22,112 +23,168 @@ export interface TileView {
   } | null;
 }
 
-/** APA of a course or event from its finished attendance, and of its last finished session. */
-async function attendableFigures(db: Db, type: "course" | "event", id: number) {
+type Figures = Pick<NonNullable<TileView["tileable"]>, "apa" | "attendance_last_class">;
+const NO_SESSION = "No finished session yet";
+
+/**
+ * The viewer's tiles with the figures they show. A tile whose course, event or team the viewer
+ * may no longer see (assignment ended, removed) is dropped from view. A constant number of
+ * statements however many tiles there are.
+ */
+export async function tilesOf(data: Scoped): Promise<TileView[]> {
+  const tiles = await data.rows("tiles", { orderBy: [asc(userTiles.id)] });
+  if (tiles.length === 0) return [];
+  const idsOf = (type: TileType) => tiles.filter((t) => t.tileable_type === type).map((t) => t.tileable_id);
+  const [courseIds, eventIds, teamIds] = [idsOf("course"), idsOf("event"), idsOf("team")];
+  const [school, courseRows, eventRows, teamRows] = await Promise.all([
+    data.first("schools", eq(schools.id, data.viewer.schoolId)),
+    courseIds.length ? data.rows("courses", { where: inArray(courses.id, courseIds) }) : [],
+    eventIds.length ? data.rows("events", { where: inArray(events.id, eventIds) }) : [],
+    teamIds.length ? data.rows("teams", { where: inArray(teams.id, teamIds) }) : [],
+  ]);
+  const tz = school?.timezone ?? "UTC";
+  const { db } = systemOf(data);
+  const [attendableFigures, teamFigures] = await Promise.all([
+    figuresOfAttendables(data, [
+      ...courseRows.map((c) => ({ type: "course" as const, id: c.id })),
+      ...eventRows.map((e) => ({ type: "event" as const, id: e.id })),
+    ]),
+    figuresOfTeams(
+      data,
+      teamRows.map((t) => t.id),
+    ),
+  ]);
+  const out: TileView[] = [];
+  for (const tile of tiles) {
+    const key = `${tile.tileable_type}:${tile.tileable_id}`;
+    if (tile.tileable_type === "team") {
+      const team = teamRows.find((t) => t.id === tile.tileable_id);
+      if (!team) continue;
+      const f = teamFigures.get(team.id) ?? { apa: null, attendance_last_class: { label: NO_SESSION, value: null } };
+      out.push({
+        ...tile,
+        tileable: { id: team.id, uuid: team.uuid, title: null, name: team.name, ...f, attendance_now: null },
+      });
+      continue;
+    }
+    const row =
+      tile.tileable_type === "course"
+        ? courseRows.find((c) => c.id === tile.tileable_id)
+        : eventRows.find((e) => e.id === tile.tileable_id);
+    if (!row) continue;
+    const f = attendableFigures.get(key) ?? { apa: null, attendance_last_class: { label: NO_SESSION, value: null } };
+    out.push({
+      ...tile,
+      tileable: {
+        id: row.id,
+        uuid: row.uuid,
+        title: row.title,
+        name: null,
+        ...f,
+        // a few reads, and only for a course or event in session right now
+        attendance_now: await attendanceNow(db, tile.tileable_type, row, tz),
+      },
+    });
+  }
+  return out;
+}
+
+/** Pins a course, event or team the caller has found visible to the viewer's dashboard (once). */
+export async function addTile(data: Scoped, type: TileType, id: number): Promise<void> {
+  await systemOf(data)
+    .db.insert(userTiles)
+    .values({ user_id: data.viewer.user.id, tileable_id: id, tileable_type: type })
+    .onConflictDoNothing();
+}
+
+/** APA of each course or event from its finished attendance, and of its last finished session: one statement. */
+async function figuresOfAttendables(
+  data: Scoped,
+  items: { type: "course" | "event"; id: number }[],
+): Promise<Map<string, Figures>> {
+  const out = new Map<string, Figures>();
+  if (items.length === 0) return out;
+  const { db } = systemOf(data);
+  const pairs = items.map((i) => sql`(${i.type}, ${i.id}::int)`);
   const rows = await db
-    .select({ meets: attendance.meets, status: attendance.status, n: sql<number>`count(*)::int` })
+    .select({
+      type: attendance.attendable_type,
+      id: attendance.attendable_id,
+      meets: attendance.meets,
+      status: attendance.status,
+      n: sql<number>`count(*)::int`,
+    })
     .from(attendance)
-    .where(and(eq(attendance.attendable_type, type), eq(attendance.attendable_id, id), eq(attendance.finished, true)))
-    .groupBy(attendance.meets, attendance.status)
-    .orderBy(desc(attendance.meets));
+    .where(
+      and(
+        sql`(${attendance.attendable_type}, ${attendance.attendable_id}) in (${sql.join(pairs, sql`, `)})`,
+        eq(attendance.finished, true),
+        eq(attendance.school_id, data.viewer.schoolId),
+      ),
+    )
+    .groupBy(attendance.attendable_type, attendance.attendable_id, attendance.meets, attendance.status);
+  for (const item of items) {
+    const mine = rows.filter((r) => r.type === item.type && r.id === item.id);
+    out.set(`${item.type}:${item.id}`, figuresOf(mine));
+  }
+  return out;
+}
+
+function figuresOf(rows: { meets: string; status: number; n: number }[]): Figures {
   const expand = (rs: typeof rows) => rs.flatMap((r) => Array<number>(r.n).fill(r.status));
-  const last = rows[0]?.meets;
+  const last = rows.reduce<string | null>((m, r) => (m === null || r.meets > m ? r.meets : m), null);
   return {
     apa: apa(expand(rows)),
     attendance_last_class: {
-      label: last ?? "No finished session yet",
+      label: last ?? NO_SESSION,
       value: last ? apa(expand(rows.filter((r) => r.meets === last))) : null,
     },
   };
 }
 
-/** The user's tiles with the figures they show; tiles of things gone are dropped from view. */
-export async function tilesOf(db: Db, userId: number, schoolId: number): Promise<TileView[]> {
-  const tiles = await db.select().from(userTiles).where(eq(userTiles.user_id, userId)).orderBy(userTiles.id);
-  const [school] = await db.select({ timezone: schools.timezone }).from(schools).where(eq(schools.id, schoolId));
-  const tz = school?.timezone ?? "UTC";
-  const out: TileView[] = [];
-  for (const tile of tiles) {
-    out.push({ ...tile, tileable: await tileable(db, tile.tileable_type, tile.tileable_id, schoolId, tz) });
+/**
+ * A team's APA is the mean of its students' semester APA; its "last class" is its members'
+ * attendance on the latest day any of them had a finished session. Two statements for all teams.
+ */
+async function figuresOfTeams(data: Scoped, teamIds: number[]): Promise<Map<number, Figures>> {
+  const out = new Map<number, Figures>();
+  if (teamIds.length === 0) return out;
+  const { db } = systemOf(data);
+  const [apas, lastDays] = await Promise.all([
+    db
+      .select({
+        team_id: studentTeam.team_id,
+        apa: sql<number | null>`round(avg(${students.semester_apa})::numeric, 1)::float8`,
+      })
+      .from(studentTeam)
+      .innerJoin(students, eq(students.id, studentTeam.student_id))
+      .where(and(inArray(studentTeam.team_id, teamIds), isNull(students.deleted_at)))
+      .groupBy(studentTeam.team_id),
+    db.execute(sql`
+      with last as (
+        select st.team_id, max(a.meets) as meets
+        from student_team st join attendance a on a.student_id = st.student_id and a.finished
+        where st.team_id in (${sql.join(
+          teamIds.map((id) => sql`${id}::int`),
+          sql`, `,
+        )})
+        group by st.team_id
+      )
+      select last.team_id, last.meets::text as meets, a.status, count(*)::int as n
+      from last
+      join student_team st on st.team_id = last.team_id
+      join attendance a on a.student_id = st.student_id and a.meets = last.meets and a.finished
+      group by last.team_id, last.meets, a.status`),
+  ]);
+  const dayRows = (lastDays as unknown as { rows: { team_id: number; meets: string; status: number; n: number }[] })
+    .rows;
+  for (const id of teamIds) {
+    const mine = dayRows.filter((r) => Number(r.team_id) === id);
+    const f = figuresOf(mine.map((r) => ({ meets: r.meets, status: Number(r.status), n: Number(r.n) })));
+    out.set(id, {
+      apa: apas.find((a) => a.team_id === id)?.apa ?? null,
+      attendance_last_class: f.attendance_last_class,
+    });
   }
-  return out.filter((t) => t.tileable !== null);
-}
-
-async function tileable(
-  db: Db,
-  type: TileType,
-  id: number,
-  schoolId: number,
-  tz: string,
-): Promise<TileView["tileable"]> {
-  if (type === "course") {
-    const [c] = await db
-      .select()
-      .from(courses)
-      .where(and(eq(courses.id, id), eq(courses.school_id, schoolId), isNull(courses.deleted_at)));
-    if (!c) return null;
-    return {
-      id: c.id,
-      uuid: c.uuid,
-      title: c.title,
-      name: null,
-      ...(await attendableFigures(db, "course", id)),
-      attendance_now: await attendanceNow(db, "course", c, tz),
-    };
-  }
-  if (type === "event") {
-    const [e] = await db
-      .select()
-      .from(events)
-      .where(and(eq(events.id, id), eq(events.school_id, schoolId), isNull(events.deleted_at)));
-    if (!e) return null;
-    return {
-      id: e.id,
-      uuid: e.uuid,
-      title: e.title,
-      name: null,
-      ...(await attendableFigures(db, "event", id)),
-      attendance_now: await attendanceNow(db, "event", e, tz),
-    };
-  }
-  const [team] = await db
-    .select()
-    .from(teams)
-    .where(and(eq(teams.id, id), eq(teams.school_id, schoolId), isNull(teams.deleted_at)));
-  if (!team) return null;
-  const members = db.select({ id: studentTeam.student_id }).from(studentTeam).where(eq(studentTeam.team_id, id));
-  const [agg] = await db
-    .select({ apa: sql<number | null>`round(avg(${students.semester_apa})::numeric, 1)::float8` })
-    .from(students)
-    .where(and(inArray(students.id, members), isNull(students.deleted_at)));
-  // last class of a team: its members' attendance on the latest day any of them had a finished session
-  const [lastDay] = await db
-    .select({ meets: attendance.meets })
-    .from(attendance)
-    .where(and(inArray(attendance.student_id, members), eq(attendance.finished, true)))
-    .orderBy(desc(attendance.meets))
-    .limit(1);
-  let value: number | null = null;
-  if (lastDay) {
-    const statuses = await db
-      .select({ status: attendance.status })
-      .from(attendance)
-      .where(
-        and(
-          inArray(attendance.student_id, members),
-          eq(attendance.meets, lastDay.meets),
-          eq(attendance.finished, true),
-        ),
-      );
-    value = apa(statuses.map((r) => r.status));
-  }
-  return {
-    id: team.id,
-    uuid: team.uuid,
-    title: null,
-    name: team.name,
-    apa: agg?.apa ?? null,
-    attendance_last_class: { label: lastDay?.meets ?? "No finished session yet", value },
-    attendance_now: null,
-  };
+  return out;
 }

@@ -18,7 +18,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** SQL statements run through `db` since opening (tests count them to catch N+1 reads) */
+  statements(): number;
   close(): Promise<void>;
+}
+
+/** Drizzle's logger hook, used only to count statements: a counter costs nothing per query. */
+function statementCounter() {
+  let n = 0;
+  return { logger: { logQuery: () => void n++ }, statements: () => n };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -41,11 +49,13 @@ async function openPglite(dataDir: string): Promise<Database> {
       dataDir: inMemory ? undefined : path.join(dataDir, "pglite"),
       extensions: { pg_trgm },
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const counter = statementCounter();
+    const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return {
       db,
       kind: "pglite",
+      statements: counter.statements,
       async close() {
         await client.close();
         release();
@@ -59,6 +69,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // an idle connection the server ends (a restart, an administrator, a dropped database) is
+  // emitted here; the pool replaces it on demand. Without a listener it would end the process.
+  pool.on("error", (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   const lockClient = await pool.connect();
   try {
     // several server processes may start together: one migrates, the others wait
@@ -68,6 +81,7 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.query("select pg_advisory_unlock(727001)").catch(() => {});
     lockClient.release();
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: "postgres", close: () => pool.end() };
+  const counter = statementCounter();
+  const db = drizzlePg(pool, { schema, logger: counter.logger }) as unknown as Db;
+  return { db, kind: "postgres", statements: counter.statements, close: () => pool.end() };
 }

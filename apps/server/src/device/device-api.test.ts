@@ -89,9 +89,9 @@ describe.each(DATABASES)("device API on %s", (kind) => {
     const p = phone(srv.url, student.token);
     const first = await p.pings([...batch, batch[0]]);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ data: { accepted: batch.length, duplicates: 1 } });
+    expect(first.body.data).toEqual({ accepted: batch.length, duplicates: 1 });
     const second = await p.pings(batch);
-    expect(second.body).toEqual({ data: { accepted: 0, duplicates: batch.length } });
+    expect(second.body.data).toEqual({ accepted: 0, duplicates: batch.length });
     expect(await srv.services.db.$count(pings, eq(pings.student_id, student.id))).toBe(batch.length);
   });
 
@@ -232,7 +232,7 @@ describe.each(DATABASES)("device API on %s", (kind) => {
       const res = await phone(srv.url, token).pings([
         { id: "u1", recorded_at: now(), beacons: [{ factory_id: "NOPE-123", rssi: -70 }] },
       ]);
-      expect(res.body).toEqual({ data: { accepted: 1, duplicates: 0 } });
+      expect(res.body.data).toEqual({ accepted: 1, duplicates: 0 });
     });
 
     it("refuses a bad register or scan body", async () => {
@@ -268,7 +268,7 @@ describe.each(DATABASES)("device API on %s", (kind) => {
       await setToken(srv.services.db, student.id, `${student.token}-new`);
       const refused = await old.pings([{ ...body.pings[0], id: "b" }]);
       expect(refused.status).toBe(401);
-      expect(refused.body).toEqual({ message: expect.any(String) });
+      expect(refused.body).toEqual({ message: expect.any(String), server_time: expect.any(String) });
       expect((await old.get("schedule?date=2026-01-01")).status).toBe(401);
       expect((await old.post("register", {})).status).toBe(401);
       expect((await phone(srv.url, `${student.token}-new`).pings([{ ...body.pings[0], id: "b" }])).status).toBe(200);

@@ -2,10 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { bearer } from "../auth/tokens.ts";
 import { ingestPings } from "../engine/ingest.ts";
-import { engineState } from "../engine/state.ts";
+import { engineState, forgetStudent, type StudentContext } from "../engine/state.ts";
 import { studentByToken, studentByTokenCached } from "../engine/student-context.ts";
 import { sendValidationError } from "../http/errors.ts";
+import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from "../http/json-body.ts";
 import type { Services } from "../services.ts";
+import { ANOTHER_PHONE, DEVICE_HEADER, deviceToken, isAnotherPhone } from "./active-device.ts";
+import { deviceRateLimit } from "./rate-limit.ts";
 import { registerDevice } from "./register.ts";
 import { scanEventCode } from "./scan.ts";
 import { scheduleFor } from "./schedule.ts";
@@ -26,16 +29,28 @@ export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services })
         error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
         error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
         error instanceof SyntaxError;
+      const tooDeep = error.code === JSON_TOO_DEEP;
       const message = badJson
         ? "The request body is not valid JSON"
         : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
           ? "The request body is too large"
           : error.message;
-      return reply.code(status).send(badJson ? { message, errors: { body: ["is not valid JSON"] } } : { message });
+      const body = badJson ? "is not valid JSON" : tooDeep ? `nests deeper than ${MAX_JSON_DEPTH} levels` : null;
+      return reply.code(status).send(body ? { message, errors: { body: [body] } } : { message });
     }
     request.log.error({ err: error }, "device request failed");
     return reply.code(500).send({ message: "Internal server error" });
   });
+
+  // before the body is parsed: a throttled phone costs no JSON parsing or database work
+  app.addHook("onRequest", deviceRateLimit(s));
+
+  // every answer, refusals included, tells the phone the server's clock (decision 0320)
+  app.addHook("preSerialization", async (_request, _reply, payload: unknown) =>
+    payload && typeof payload === "object" && !Array.isArray(payload)
+      ? { ...payload, server_time: new Date().toISOString() }
+      : payload,
+  );
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply, cached = false) {
     const token = bearer(request.headers.authorization);
@@ -45,6 +60,17 @@ export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services })
       return null;
     }
     return { student, token };
+  }
+
+  /**
+   * Pings and scans come from the student's active phone only (decision 0511). The phone's token
+   * comes with the student's cached context (no read per ping); registering or releasing a phone
+   * clears that cache in every process through the bus (decision 0540).
+   */
+  function fromActivePhone(request: FastifyRequest, reply: FastifyReply, student: StudentContext) {
+    if (!isAnotherPhone({ token: student.device_token }, deviceToken(request.headers[DEVICE_HEADER]))) return true;
+    reply.code(409).send({ message: ANOTHER_PHONE });
+    return false;
   }
 
   function parse<T extends z.ZodType>(schema: T, value: unknown, reply: FastifyReply): z.output<T> | null {
@@ -59,7 +85,11 @@ export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services })
     if (!auth) return reply;
     const input = parse(registerInput, request.body, reply);
     if (!input) return reply;
-    return { data: await registerDevice(s, auth.student, input) };
+    const registered = await registerDevice(s, auth.student, input);
+    if ("conflict" in registered) return reply.code(409).send({ message: ANOTHER_PHONE });
+    // the bound phone changed: every process reads the student afresh
+    forgetStudent(s, auth.student.id);
+    return { data: registered };
   });
 
   app.get("/api/v2/device/schedule", async (request, reply) => {
@@ -76,6 +106,7 @@ export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services })
   app.post("/api/v2/device/pings", { bodyLimit: 6 * 1024 * 1024 }, async (request, reply) => {
     const auth = await signedIn(request, reply, true);
     if (!auth) return reply;
+    if (!fromActivePhone(request, reply, auth.student)) return reply;
     const input = parse(pingsInput, request.body, reply);
     if (!input) return reply;
     const result = await ingestPings(
@@ -104,14 +135,22 @@ export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services })
   app.post("/api/v2/device/scan", async (request, reply) => {
     const auth = await signedIn(request, reply);
     if (!auth) return reply;
+    if (!fromActivePhone(request, reply, auth.student)) return reply;
     const input = parse(scanInput, request.body, reply);
     if (!input) return reply;
     const outcome = await scanEventCode(s, auth.student, input.code);
     if ("error" in outcome) {
-      return reply.code(400).send({ message: `code ${outcome.error}`, errors: { code: [outcome.error] } });
+      return reply
+        .code(outcome.status ?? 400)
+        .send({ message: `code ${outcome.error}`, errors: { code: [outcome.error] } });
     }
     return { data: outcome };
   });
+
+  // an unknown device path is answered here, not by the app, so it carries server_time too
+  app.all("/api/v2/device/*", async (request, reply) =>
+    reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
+  );
 }
 
 function forgetToken(s: Services, token: string) {

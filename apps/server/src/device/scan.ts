@@ -1,14 +1,21 @@
-import { parseScanCode, verifyScanCode } from "@rollbook/domain";
+import { parseScanCode, SCAN_CODE_PERIOD_S, scanCodeAt, verifyScanCode } from "@rollbook/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { events, studentEvent } from "../db/schema/index.ts";
 import { recordPresence } from "../engine/record-presence.ts";
 import { activeSessionsAt } from "../engine/sessions-for-student.ts";
 import { forgetStudent, type StudentContext } from "../engine/state.ts";
 import type { Services } from "../services.ts";
+import { claimCode, stepOfCode, unclaimCode } from "./codes-once.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** An event's QR code scanned by the student's phone: presence at that event, now. */
+/** A replay of a code the student already used: 409, not 400 (decision 0510). */
+export const CODE_USED = "was already used: scan the code shown now";
+
+/**
+ * An event's QR code scanned by the student's phone: presence at that event, now. Each code
+ * counts once per student (decision 0510); a replay changes nothing.
+ */
 export async function scanEventCode(s: Services, student: StudentContext, text: string) {
   const parsed = parseScanCode(text);
   if (!parsed || !UUID.test(parsed.eventUuid)) return { error: "is not a Rollbook event code" } as const;
@@ -31,13 +38,29 @@ export async function scanEventCode(s: Services, student: StudentContext, text: 
     (x) => x.attendable_type === "event" && x.attendable_id === event.id,
   );
   if (!open) return { error: "is for an event that is not in session now" } as const;
+  const step = stepOfCode(
+    (t) => scanCodeAt(event.uuid, event.scan_secret, t).slice(-8),
+    parsed.code,
+    now,
+    SCAN_CODE_PERIOD_S,
+  );
+  if (step === null) return { error: "has expired: scan the code again" } as const;
+  const use = { student_id: student.id, kind: "scan", subject_id: event.id, step } as const;
+  if (!(await claimCode(s.db, use))) return { error: CODE_USED, status: 409 } as const;
+  // a check-in that did not happen gives the code back
   const [row] = await recordPresence(s, {
     studentId: student.id,
     at: now,
     source: "scan",
     attendable: { type: "event", id: event.id },
+  }).catch(async (err) => {
+    await unclaimCode(s.db, use);
+    throw err;
   });
-  if (!row) return { error: "is for an event that is not in session now" } as const;
+  if (!row) {
+    await unclaimCode(s.db, use);
+    return { error: "is for an event that is not in session now" } as const;
+  }
   const shown = { id: event.id, uuid: event.uuid, title: event.title };
   return { attendance: { ...row, attendable: { type: "event", ...shown } }, event: shown };
 }

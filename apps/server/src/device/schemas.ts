@@ -1,18 +1,32 @@
 import { z } from "zod";
 import { PRESENCE_PREFIX } from "../engine/presence.ts";
+import { MAX_PING_AGE_MS, PING_ACCEPTANCE_DAYS } from "./acceptance.ts";
 
-/** A phone may send pings it kept while offline; older than this is refused (decision 0321). */
-export const MAX_PING_AGE_MS = 31 * 24 * 60 * 60_000;
+/** A phone may send pings it kept while offline; older than this is refused (decisions 0321, 0512). */
+export { MAX_PING_AGE_MS };
 /** Phone clocks drift; a ping further ahead than this is refused. */
 export const MAX_PING_AHEAD_MS = 10 * 60_000;
 export const MAX_PINGS_PER_CALL = 500;
-const MAX_EXTRA_CHARS = 4000;
+/** `extra` is the phone's free-form diagnostics: small and shallow (decision 0420). */
+export const MAX_EXTRA_BYTES = 4096;
+export const MAX_EXTRA_DEPTH = 8;
 
 /** PostgreSQL text and jsonb take neither NUL nor half a surrogate pair. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const storable = (v: string) => !v.includes("\u0000") && !LONE_SURROGATE.test(v);
 const UNSTORABLE = "must not contain NUL or broken Unicode characters";
 const unstorableJson = (x: unknown) => /\\u0000|\\ud[89a-f]/i.test(JSON.stringify(x));
+/** Whether a JSON value nests objects and arrays more than `max` levels (the value is level 1); no recursion. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 const text = (max: number) =>
   z.string("must be a string").max(max, `must be at most ${max} characters`).refine(storable, UNSTORABLE);
 const optionalText = (max: number) => text(max).nullish();
@@ -24,24 +38,31 @@ const coordinate = (limit: number) =>
     .max(limit, `must be between -${limit} and ${limit}`)
     .nullish();
 
-/** ISO 8601 text (with a zone) or epoch milliseconds, within the accepted age. */
-const instant = z.union([z.string().max(40), z.number()], "must be an ISO 8601 date-time").transform((v, ctx) => {
-  const at = typeof v === "number" ? new Date(v) : /^\d{4}-\d{2}-\d{2}T/.test(v) ? new Date(v) : new Date(Number.NaN);
-  if (Number.isNaN(at.getTime())) {
-    ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date-time" });
-    return z.NEVER;
-  }
-  const now = Date.now();
-  if (at.getTime() > now + MAX_PING_AHEAD_MS) {
-    ctx.addIssue({ code: "custom", message: "is in the future" });
-    return z.NEVER;
-  }
-  if (at.getTime() < now - MAX_PING_AGE_MS) {
-    ctx.addIssue({ code: "custom", message: "is more than 31 days old" });
-    return z.NEVER;
-  }
-  return at;
-});
+/**
+ * A full ISO 8601 instant with its zone (Z or ±hh:mm; zod checks the calendar and 00-23 hours,
+ * so no T24:00, no local time, no trailing junk) or epoch milliseconds, within the accepted age.
+ */
+const isoInstant = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time with a zone" });
+const instant = z
+  .union([z.string().max(40), z.number()], "must be an ISO 8601 date-time with a zone")
+  .transform((v, ctx) => {
+    const ok = typeof v === "number" || isoInstant.safeParse(v).success;
+    const at = ok ? new Date(v) : new Date(Number.NaN);
+    if (Number.isNaN(at.getTime())) {
+      ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date-time with a zone" });
+      return z.NEVER;
+    }
+    const now = Date.now();
+    if (at.getTime() > now + MAX_PING_AHEAD_MS) {
+      ctx.addIssue({ code: "custom", message: "is in the future" });
+      return z.NEVER;
+    }
+    if (at.getTime() < now - MAX_PING_AGE_MS) {
+      ctx.addIssue({ code: "custom", message: `is more than ${PING_ACCEPTANCE_DAYS} days old` });
+      return z.NEVER;
+    }
+    return at;
+  });
 
 const pingId = z
   .union([text(100).pipe(z.string().trim().min(1, "is required")), z.number().int().min(0)], "must be a string")
@@ -76,9 +97,14 @@ export const pingInput = z
     extra: z
       .record(z.string(), z.unknown(), "must be an object")
       .nullish()
+      // depth first, and aborting: what follows serializes the value
+      .refine((x) => x == null || !nestsDeeperThan(x, MAX_EXTRA_DEPTH), {
+        message: `must nest at most ${MAX_EXTRA_DEPTH} levels deep`,
+        abort: true,
+      })
       .refine(
-        (x) => x == null || JSON.stringify(x).length <= MAX_EXTRA_CHARS,
-        `must be at most ${MAX_EXTRA_CHARS} characters of JSON`,
+        (x) => x == null || Buffer.byteLength(JSON.stringify(x)) <= MAX_EXTRA_BYTES,
+        `must be at most ${MAX_EXTRA_BYTES} bytes of JSON`,
       )
       .refine((x) => x == null || !unstorableJson(x), UNSTORABLE),
   })

@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Services } from "../services.ts";
 import { isPresentAt, type StoredPing, samplesFor } from "./presence.ts";
+import { publishAttendanceChanges } from "./publish-attendance.ts";
+import { askForReview } from "./review-tasks.ts";
 import {
   type ActiveSession,
   earlyStart,
@@ -79,7 +81,10 @@ interface Plan {
   count: number;
 }
 
-/** What to write for a session, from what is stored plus `fresh`; null: nothing to write. */
+/**
+ * What to write for a session, from what is stored plus `fresh`; null: nothing to write;
+ * `review`: a finished attendance the pings would raise to that status (nothing is written).
+ */
 function plan(
   session: ActiveSession,
   place: SessionPlace | null,
@@ -87,7 +92,7 @@ function plan(
   stored: readonly StoredPing[],
   fresh: readonly StoredPing[],
   now: Date,
-): Plan | null {
+): Plan | { review: StatusId } | null {
   const existing = seen?.row;
   const signals = placeSignals(place);
   const freshPresent = fresh.filter((p) => inWindow(session, p.recorded_at) && isPresentAt(p, session, signals));
@@ -119,14 +124,14 @@ function plan(
     if (judged.status === STATUS.left_early) ev = judged;
   }
 
-  let status: StatusId = ev.status;
-  // after the finaliser: more presence may raise a status, nothing lowers it or replaces a covered one
+  // a finished attendance is final: a ping never changes it (a backdated ping from home would buy
+  // credit). One that would raise it is kept, and staff are asked to review it (issue 9).
   if (existing?.finished) {
-    status =
-      PRESENCE_STATUSES.has(existing.status) && presenceRank(ev.status) > presenceRank(existing.status as StatusId)
-        ? ev.status
-        : (existing.status as StatusId);
+    const raise =
+      PRESENCE_STATUSES.has(existing.status) && presenceRank(ev.status) > presenceRank(existing.status as StatusId);
+    return raise ? { review: ev.status } : null;
   }
+  const status: StatusId = ev.status;
   const activity: Plan["activity"] = [];
   if (!existing?.enter && ev.enter) activity.push({ event: "entered", at: ev.enter.toISOString() });
   if (ev.exit && !sameTime(existing?.exit, ev.exit) && hasLeft(samples, session, ev.exit, now)) {
@@ -234,6 +239,10 @@ export async function recomputeWith(
     if (seen?.row.lock) return { row: seen.row, session, changed: false };
     const p = plan(session, place, seen, snap.pings, fresh, now);
     if (!p) return seen ? { row: seen.row, session, changed: false } : null;
+    if ("review" in p) {
+      if (seen) await askForReview(db, session, seen.row, p.review);
+      return seen ? { row: seen.row, session, changed: false } : null;
+    }
     const id = await write(db, studentId, session, seen, p);
     if (typeof id === "number") {
       const row: AttendanceRow = {
@@ -265,28 +274,18 @@ export async function recomputeWith(
 
 /** Tells connected staff what changed: each attendance, then the student once. */
 export async function publishChanges(s: Services, studentId: number, changes: readonly Recomputed[]) {
-  const changed = changes.filter((c) => c.changed);
-  if (changed.length === 0) return;
-  try {
-    for (const c of changed) {
-      await s.bus.publish({
-        type: "attendance.update",
+  await publishAttendanceChanges(
+    s,
+    changes
+      .filter((c) => c.changed)
+      .map((c) => ({
+        id: c.row.id,
         school_id: c.row.school_id,
-        ids: [c.row.id],
-        student_ids: [studentId],
-        attendable: { type: c.session.attendable_type, id: c.session.attendable_id },
-      });
-    }
-    await s.bus.publish({
-      type: "student.update",
-      school_id: changed[0]!.row.school_id,
-      ids: [studentId],
-      student_ids: [studentId],
-    });
-  } catch (err) {
-    // the change is stored; a lost push only delays a browser's refresh
-    s.log.warn({ err }, "attendance push failed");
-  }
+        student_id: studentId,
+        attendable_type: c.session.attendable_type,
+        attendable_id: c.session.attendable_id,
+      })),
+  );
 }
 
 /** The session's place: carried by schedule sessions, else read. */

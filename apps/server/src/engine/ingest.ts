@@ -106,8 +106,10 @@ export async function ingestPings(
       ids.delete(p.device_ping_id);
     }
   }
+  // a duplicate's sessions are recomputed too: a phone resends a ping whose first recompute
+  // failed after the ping was stored (issue 9), and the retry must repair the attendance
   const affected = new Map<string, DaySession>();
-  for (const p of fresh) for (const x of sessionsOf.get(p) ?? []) affected.set(sessionKey(x), x);
+  for (const p of batch) for (const x of sessionsOf.get(p) ?? []) affected.set(sessionKey(x), x);
   const changes: Recomputed[] = [];
   if (affected.size > 0) {
     const snapshot = { pings: decodePings(head.pings ?? []), rows: decodeRows(head.rows ?? []) };

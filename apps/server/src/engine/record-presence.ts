@@ -9,7 +9,7 @@ import { studentById } from "./student-context.ts";
 /**
  * A presence that is not a ping (offline code typed by staff, event scan): stored as a ping with
  * source in extra, then recomputed. With `attendable` it counts for that course or event only.
- * Answers the attendance of each session it counted for (none outside a session).
+ * Answers the attendance of each session it counted for; outside a session it stores nothing.
  */
 export async function recordPresence(
   s: Services,
@@ -26,6 +26,8 @@ export async function recordPresence(
   const sessions = (await activeSessionsAt(s, s.db, student, input.at)).filter(
     (x) => !x.manual && (!target || (x.attendable_type === target.type && x.attendable_id === target.id)),
   );
+  // outside every session there is nothing to count: store nothing (issue 9)
+  if (sessions.length === 0) return [];
   const ping: StoredPing = {
     device_ping_id: `${PRESENCE_PREFIX}${input.source}:${randomUUID()}`,
     recorded_at: input.at,

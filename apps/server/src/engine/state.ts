@@ -1,7 +1,8 @@
 import type { SchoolRules } from "@rollbook/domain";
+import { LRUCache } from "lru-cache";
+import type { PushBus } from "../realtime/messages.ts";
 import type { Services } from "../services.ts";
 import type { DaySession } from "./sessions-for-student.ts";
-import { TtlCache } from "./ttl-cache.ts";
 
 /** What the engine needs to know about a student, from the student and school rows. */
 export interface StudentContext {
@@ -11,42 +12,64 @@ export interface StudentContext {
   school: SchoolRules;
   token: string;
   device_id: number | null;
+  /** the active phone's token (decision 0511); null: no phone bound yet */
+  device_token: string | null;
 }
 
-/** Per app (tests run several apps in one process, each with its own ids). */
+/**
+ * Per app (tests run several apps in one process, each with its own ids). Entries are hints
+ * that save queries on the hot ping path; whatever must be exact is re-checked by the query
+ * that uses it, and a change by staff in any process clears them in every process (the bus).
+ */
 interface EngineState {
   /** personal token -> student; the ping insert re-checks the token, so a reset token is refused at once */
-  byToken: TtlCache<string, StudentContext>;
+  byToken: LRUCache<string, StudentContext>;
   /** `${studentId}:${date}` -> the sessions of date-1..date+1 */
-  days: TtlCache<string, DaySession[]>;
+  days: LRUCache<string, DaySession[]>;
 }
 
 const states = new WeakMap<Services, EngineState>();
 
 export const TOKEN_TTL_MS = 60_000;
-/** Schedule changes by staff (enrolment, times, cancellations) reach the engine within this. */
+/** Schedule changes by staff (enrolment, times, cancellations) reach the engine within this at worst. */
 export const SCHEDULE_TTL_MS = 30_000;
+const MAX_ENTRIES = 20_000;
 
 export function engineState(s: Services): EngineState {
   let st = states.get(s);
   if (!st) {
-    st = { byToken: new TtlCache(TOKEN_TTL_MS), days: new TtlCache(SCHEDULE_TTL_MS) };
-    states.set(s, st);
+    const fresh: EngineState = {
+      byToken: new LRUCache({ max: MAX_ENTRIES, ttl: TOKEN_TTL_MS }),
+      days: new LRUCache({ max: MAX_ENTRIES, ttl: SCHEDULE_TTL_MS }),
+    };
+    // every process hears what any process forgets (its own messages included)
+    (s.bus as Partial<PushBus>).subscribe?.((m) => {
+      if (m.type === "engine.forget") forgetLocally(fresh, m.ids);
+    });
+    states.set(s, fresh);
+    st = fresh;
   }
   return st;
 }
 
-/**
- * Forget what the engine cached about a student (after a token reset, an
- * enrolment or a schedule change) so the next ping reads it afresh.
- * Without a student: forget every schedule (a course's times or a closure changed).
- */
-export function forgetStudent(s: Services, studentId?: number) {
-  const st = engineState(s);
-  if (studentId === undefined) {
+function forgetLocally(st: EngineState, studentIds: number[]) {
+  if (studentIds.length === 0) {
     st.days.clear();
     return;
   }
-  st.days.deleteWhere((k) => k.startsWith(`${studentId}:`));
-  st.byToken.deleteWhere((_token, student) => student.id === studentId);
+  const ids = new Set(studentIds);
+  for (const key of [...st.days.keys()]) if (ids.has(Number(key.split(":")[0]))) st.days.delete(key);
+  for (const [token, student] of [...st.byToken.entries()]) if (ids.has(student.id)) st.byToken.delete(token);
+}
+
+/**
+ * Forget what the engine cached about a student (after a token reset, a device release, an
+ * enrolment or a schedule change) so the next ping reads it afresh, here at once and in every
+ * other server process through the bus. Without a student: forget every schedule (a course's
+ * times or a closure changed).
+ */
+export function forgetStudent(s: Services, studentId?: number) {
+  const ids = studentId === undefined ? [] : [studentId];
+  forgetLocally(engineState(s), ids);
+  s.bus.publish({ type: "engine.forget", ids }).catch((err) => s.log.warn({ err }, "engine.forget not published"));
 }

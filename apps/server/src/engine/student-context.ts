@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { schools, students } from "../db/schema/index.ts";
+import { devices, schools, students } from "../db/schema/index.ts";
 import type { Services } from "../services.ts";
 import { engineState, type StudentContext } from "./state.ts";
 
@@ -11,6 +11,7 @@ async function load(db: Db, where: SQL | undefined): Promise<StudentContext | nu
       school_id: students.school_id,
       token: students.token,
       device_id: students.device_id,
+      device_token: devices.token,
       timezone: schools.timezone,
       late_time: schools.late_time,
       absent_time: schools.absent_time,
@@ -18,6 +19,7 @@ async function load(db: Db, where: SQL | undefined): Promise<StudentContext | nu
     })
     .from(students)
     .innerJoin(schools, eq(schools.id, students.school_id))
+    .leftJoin(devices, eq(devices.id, students.device_id))
     .where(and(where, isNull(students.deleted_at)))
     .limit(1);
   if (!row) return null;
@@ -26,6 +28,7 @@ async function load(db: Db, where: SQL | undefined): Promise<StudentContext | nu
     school_id: row.school_id,
     token: row.token,
     device_id: row.device_id,
+    device_token: row.device_token,
     timezone: row.timezone,
     // min_percentage has no school column: a session counts whole unless the course or event says otherwise
     school: { late_time: row.late_time, absent_time: row.absent_time, leave_time: row.leave_time, min_percentage: 0 },

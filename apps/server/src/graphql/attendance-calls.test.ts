@@ -13,7 +13,7 @@ import {
   schoolsOf,
   series,
 } from "../engine/test-fixtures.ts";
-import type { PushBus, PushMessage } from "../realtime/messages.ts";
+import { isPush, type PushBus, type PushMessage } from "../realtime/messages.ts";
 
 const SECRET = "JBSWY3DPEHPK3PXP"; // makeStudent's offline_code
 
@@ -44,7 +44,7 @@ describe.each(DATABASES)("staff attendance calls on %s", (kind) => {
   beforeAll(async () => {
     srv = await startServer(kind);
     ({ demo: school, other } = await schoolsOf(srv.services.db));
-    (srv.services.bus as PushBus).subscribe((m) => messages.push(m));
+    (srv.services.bus as PushBus).subscribe((m) => isPush(m) && messages.push(m));
   });
   afterAll(() => srv?.close());
 

@@ -1,5 +1,5 @@
 import type { ArgBuilder, ObjectRef, SchemaTypes } from "@pothos/core";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PARAMS_PAGE_SIZE } from "@rollbook/domain";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@rollbook/domain";
 import { builder, userError } from "./builder.ts";
 
 /** page, per_page, sort_by, sort_dir: the arguments of every list. */
@@ -19,12 +19,15 @@ export interface PageArgs {
   sort_dir?: string | null;
 }
 
-/** Checked paging: per_page up to 250, or 99999 for the parameter lists of selects. */
+/**
+ * Checked paging: per_page from 1 to 250 on every list. The spec's 99999 of the parameter
+ * lists is served by the unpaged lookups (schools, roles, statuses), not by a larger cap.
+ */
 export function paging(args: PageArgs) {
   const page = args.page ?? 1;
   const perPage = args.per_page ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(page) || page < 1) throw userError("page must be 1 or more", "page");
-  if (!Number.isInteger(perPage) || perPage < 1 || (perPage > MAX_PAGE_SIZE && perPage !== PARAMS_PAGE_SIZE))
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PAGE_SIZE)
     throw userError(`per_page must be between 1 and ${MAX_PAGE_SIZE}`, "per_page");
   const dir = (args.sort_dir ?? "asc").toLowerCase();
   if (dir !== "asc" && dir !== "desc") throw userError("sort_dir must be asc or desc", "sort_dir");
@@ -34,7 +37,8 @@ export function paging(args: PageArgs) {
 /** Picks the sort column from an allow-list, naming the field when it is not sortable. */
 export function sortColumn<T>(sortBy: string | null | undefined, allowed: Record<string, T>, fallback: string): T {
   const key = sortBy ?? fallback;
-  const col = allowed[key];
+  // own keys only: "__proto__" or "constructor" must not reach Object.prototype
+  const col = Object.hasOwn(allowed, key) ? allowed[key] : undefined;
   if (col === undefined) throw userError(`sort_by must be one of ${Object.keys(allowed).join(", ")}`, "sort_by");
   return col;
 }
@@ -53,4 +57,14 @@ export function pageOf<T>(name: string, item: ObjectRef<any, T>) {
   });
   pages.set(name, ref);
   return ref;
+}
+
+/** A search term is a few words: a longer one is refused before it reaches a LIKE over the table. */
+export const MAX_QUERY_LENGTH = 200;
+
+export function searchTerm(query: string | null | undefined): string | null {
+  const q = query?.trim();
+  if (!q) return null;
+  if (q.length > MAX_QUERY_LENGTH) throw userError(`query must be at most ${MAX_QUERY_LENGTH} characters`, "query");
+  return q;
 }

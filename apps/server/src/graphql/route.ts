@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createYoga } from "graphql-yoga";
+import { requestScope } from "../access/request-scope.ts";
 import { type Viewer, viewerFrom } from "../access/viewer.ts";
 import { bearer, resolveToken } from "../auth/tokens.ts";
 import type { Services } from "../services.ts";
 import type { Context } from "./context.ts";
-import { useDocumentLimits } from "./limits.ts";
+import { documentLimits } from "./limits.ts";
+import { refuseBadGetParams, refuseOverUserLimit } from "./request-guards.ts";
 import { buildSchema } from "./schema.ts";
 
 interface ServerCtx {
@@ -22,14 +24,14 @@ export async function graphqlRoute(app: FastifyInstance, { s }: { s: Services })
     landingPage: false,
     // internal errors reach the client as "Unexpected error."; GraphQLErrors we raise pass through
     maskedErrors: true,
-    plugins: [useDocumentLimits()],
+    plugins: documentLimits(s.config.NODE_ENV === "production"),
     logging: {
       debug: (...a) => app.log.debug(a),
       info: (...a) => app.log.info(a),
       warn: (...a) => app.log.warn(a),
       error: (...a) => app.log.error(a),
     },
-    context: ({ viewer }) => ({ s, viewer }),
+    context: ({ viewer }) => requestScope(s, viewer),
   });
 
   app.route({
@@ -43,6 +45,8 @@ export async function graphqlRoute(app: FastifyInstance, { s }: { s: Services })
           .code(401)
           .send({ errors: [{ message: "Unauthenticated", extensions: { code: "UNAUTHENTICATED" } }] });
       }
+      if (await refuseOverUserLimit(s, token.user.id, reply)) return reply;
+      if (refuseBadGetParams(req, reply)) return reply;
       const viewer = await viewerFrom(s.db, token);
       // answer as application/graphql-response+json, so a request error (unparsable, unknown
       // field, bad variables) is HTTP 400 rather than 200 (decision 0120)

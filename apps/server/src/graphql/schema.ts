@@ -2,6 +2,7 @@ import { type GraphQLSchema, isObjectType } from "graphql";
 import { builder } from "./builder.ts";
 import "./types/attendance-calls.ts";
 import "./types/course.ts";
+import "./types/device.ts";
 import "./types/invitation.ts";
 import "./types/lookups.ts";
 import "./types/me.ts";

@@ -1,6 +1,7 @@
 import { fieldErrors } from "@rollbook/domain";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodError } from "zod";
+import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from "./json-body.ts";
 
 /** 400 `{ message, errors: { field: [messages] } }`, the shape of every REST validation error. */
 export function sendValidationError(reply: FastifyReply, error: ZodError) {
@@ -24,6 +25,9 @@ export function installErrorHandler(app: FastifyInstance) {
           : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
             ? "The request body is too large"
             : error.message;
+      // the one body-level refusal that names its field, as validation errors do
+      if (error.code === JSON_TOO_DEEP)
+        return reply.code(status).send({ message, errors: { body: [`nests deeper than ${MAX_JSON_DEPTH} levels`] } });
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, "request failed");

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/index.ts";
+import { type Relay, startRelay } from "./relay.ts";
 
 export interface Mail {
   to: string;
@@ -11,30 +12,55 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /**
+   * Writes the mail to the outbox; given the caller's transaction, it commits with it (then call
+   * wake() after the commit). Delivery is the relay's job.
+   */
+  send(mail: Mail, tx?: Db): Promise<void>;
+  /** tells the relay new mail is committed */
+  wake(): void;
+  close(): Promise<void>;
 }
 
+const RELAY_INTERVAL_MS = 10_000;
+
 /**
- * Every mail is recorded in the outbox; with SMTP_URL it is also sent. Without
- * one, the log carries it so flows like password reset work on a fresh machine.
+ * Every mail goes to the mail_outbox table first (decision 0412). With SMTP_URL a relay delivers
+ * it with retries; without one it stays there, and outside production the log shows its text
+ * so a developer can follow a link. Production logs never carry a mail's text.
  */
-export function createMailer(db: Db, log: FastifyBaseLogger, smtpUrl?: string, from?: string): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+export function createMailer(
+  db: Db,
+  log: FastifyBaseLogger,
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV">,
+): Mailer {
+  let relay: Relay | null = null;
+  if (config.SMTP_URL) {
+    // bounded, so a silent server cannot hold a claimed row past its lease
+    const transport = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 60_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    relay = startRelay(db, transport, config.MAIL_FROM, log, RELAY_INTERVAL_MS);
+  }
+  const production = config.NODE_ENV === "production";
   return {
-    async send(mail) {
-      const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-      if (!transport) {
+    async send(mail, tx) {
+      const [row] = await (tx ?? db).insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      if (relay) {
+        if (!tx) relay.wake();
+      } else if (production) {
+        log.info(
+          { mail: row?.id, subject: mail.subject },
+          "mail kept in the outbox, not delivered: SMTP_URL is not set",
+        );
+      } else {
         log.info({ to: mail.to, subject: mail.subject }, `mail kept in outbox:\n${mail.text}`);
-        return;
-      }
-      try {
-        await transport.sendMail({ from, ...mail });
-        if (row) {
-          await db.update(mailOutbox).set({ sent_at: new Date() }).where(eq(mailOutbox.id, row.id));
-        }
-      } catch (err) {
-        log.error({ err, to: mail.to }, "mail could not be sent; kept in outbox");
       }
     },
+    wake: () => relay?.wake(),
+    close: async () => relay?.stop(),
   };
 }

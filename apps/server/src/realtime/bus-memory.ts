@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { FastifyBaseLogger } from "fastify";
-import { decodePush } from "./codec.ts";
-import type { PushBus, PushListener, PushMessage } from "./messages.ts";
+import { decodeBus } from "./codec.ts";
+import type { BusMessage, PushBus, PushListener } from "./messages.ts";
 
 /** One process: publishers and the push channel share an EventEmitter. */
 export function createMemoryBus(log: FastifyBaseLogger): PushBus {
@@ -9,10 +9,10 @@ export function createMemoryBus(log: FastifyBaseLogger): PushBus {
   emitter.setMaxListeners(0);
   let closed = false;
   return {
-    async publish(message: PushMessage) {
+    async publish(message: BusMessage) {
       if (closed) return;
       // a copy through JSON, like Redis: a publisher changing its object later changes nothing
-      const copy = decodePush(JSON.parse(JSON.stringify(message)));
+      const copy = decodeBus(JSON.parse(JSON.stringify(message)));
       if (!copy) {
         log.error({ message }, "push: refused a malformed message");
         return;
@@ -21,7 +21,7 @@ export function createMemoryBus(log: FastifyBaseLogger): PushBus {
       setImmediate(() => emitter.emit("message", copy));
     },
     subscribe(listener: PushListener) {
-      const safe = (m: PushMessage) => {
+      const safe = (m: BusMessage) => {
         try {
           listener(m);
         } catch (err) {

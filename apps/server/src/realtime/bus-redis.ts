@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
-import { decodePush, decodePushJson } from "./codec.ts";
+import { decodeBus, decodeBusJson } from "./codec.ts";
 import { throttledWarn } from "./log-throttle.ts";
-import type { PushBus, PushListener, PushMessage } from "./messages.ts";
+import type { BusMessage, PushBus, PushListener } from "./messages.ts";
 
 export interface RedisBus extends PushBus {
   /** Resolves once subscribed (or after `timeoutMs`, logged: the server runs on and Redis retries). */
@@ -53,7 +53,7 @@ export function createRedisBus(url: string, channel: string, log: FastifyBaseLog
 
   sub.on("message", (ch: string, raw: string) => {
     if (ch !== channel) return;
-    const message = decodePushJson(raw);
+    const message = decodeBusJson(raw);
     if (!message) return warnBad(new Error(raw.slice(0, 200)));
     for (const l of listeners) {
       try {
@@ -66,9 +66,9 @@ export function createRedisBus(url: string, channel: string, log: FastifyBaseLog
 
   let closed = false;
   return {
-    async publish(message: PushMessage) {
+    async publish(message: BusMessage) {
       if (closed) return;
-      const checked = decodePush(JSON.parse(JSON.stringify(message)));
+      const checked = decodeBus(JSON.parse(JSON.stringify(message)));
       if (!checked) {
         log.error({ message }, "push: refused a malformed message");
         return;

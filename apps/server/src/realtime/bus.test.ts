@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMemoryBus } from "./bus-memory.ts";
 import { createRedisBus } from "./bus-redis.ts";
 import { decodePush } from "./codec.ts";
-import type { PushMessage } from "./messages.ts";
+import type { BusMessage, PushMessage } from "./messages.ts";
 import { ReplayLog } from "./replay-log.ts";
 
 /** A logger that keeps what it was told, to check failures are logged rather than thrown. */
@@ -125,8 +125,8 @@ describe("Redis bus", () => {
       const other = createRedisBus(process.env.TEST_REDIS_URL as string, `${channel}:other`, recordingLog().log);
       try {
         await Promise.all([a.ready(), b.ready(), other.ready()]);
-        const onB: PushMessage[] = [];
-        const onOther: PushMessage[] = [];
+        const onB: BusMessage[] = [];
+        const onOther: BusMessage[] = [];
         const arrived = new Promise<void>((resolve) =>
           b.subscribe((m) => {
             onB.push(m);

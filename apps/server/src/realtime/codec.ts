@@ -1,4 +1,4 @@
-import { PUSH_TYPES, type PushMessage, type PushType } from "./messages.ts";
+import { type BusMessage, PUSH_TYPES, type PushMessage, type PushType } from "./messages.ts";
 
 const isId = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) > 0;
 const isIdList = (x: unknown): x is number[] => Array.isArray(x) && x.every(isId);
@@ -29,9 +29,17 @@ export function decodePush(value: unknown): PushMessage | null {
   return out;
 }
 
-export function decodePushJson(raw: string): PushMessage | null {
+/** A push, or an engine cache hint (ids may be empty: every schedule). */
+export function decodeBus(value: unknown): BusMessage | null {
+  const m = value as Record<string, unknown> | null;
+  if (m && typeof m === "object" && m.type === "engine.forget")
+    return isIdList(m.ids) ? { type: "engine.forget", ids: [...m.ids] } : null;
+  return decodePush(value);
+}
+
+export function decodeBusJson(raw: string): BusMessage | null {
   try {
-    return decodePush(JSON.parse(raw));
+    return decodeBus(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -20,8 +20,22 @@ export interface PushMessage {
   user_id?: number;
 }
 
+/**
+ * Not for browsers: tells every server process to forget what its engine cached about these
+ * students (no ids: every schedule), after staff changed their token, device or schedule.
+ */
+export interface EngineForget {
+  type: "engine.forget";
+  ids: number[];
+}
+
+/** What travels on the bus between processes: pushes for browsers, and engine cache hints. */
+export type BusMessage = PushMessage | EngineForget;
+
+export const isPush = (m: BusMessage): m is PushMessage => m.type !== "engine.forget";
+
 export interface Bus {
-  publish(message: PushMessage): Promise<void>;
+  publish(message: BusMessage): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,7 +46,7 @@ export const nullBus: Bus = {
 };
 
 /** Receives every message published on the bus, by any process. */
-export type PushListener = (message: PushMessage) => void;
+export type PushListener = (message: BusMessage) => void;
 
 /** The bus as the push channel sees it: it also subscribes. */
 export interface PushBus extends Bus {

@@ -31,6 +31,10 @@ interface Conn {
 
 /** A slow reader holding this much unsent data is dropped; it will reconnect and refetch. */
 const MAX_BUFFERED = 1024 * 1024;
+/** A peer that sends pings faster than it reads the pongs is closed once this much waits for it. */
+const MAX_UNREAD_PONGS = 64 * 1024;
+/** The standard close code for a peer breaking the rules (RFC 6455 section 7.4.1). */
+const POLICY_VIOLATION = 1008;
 
 const OPEN = 1;
 
@@ -113,6 +117,14 @@ export class PushHub {
     }, this.o.authTimeoutMs);
     ws.on("pong", () => {
       conn.alive = true;
+    });
+    // any number of pings is answered, before auth too; a flood the peer does not read ends
+    // with a close frame, where ws's own guard (autoPong) would cut the connection silently
+    ws.on("ping", (data) => {
+      conn.alive = true;
+      if (ws.readyState !== OPEN) return;
+      if (ws.bufferedAmount > MAX_UNREAD_PONGS) ws.close(POLICY_VIOLATION, "too many pings: read the pongs");
+      else ws.pong(data);
     });
     ws.on("message", (data, isBinary) => {
       conn.alive = true;

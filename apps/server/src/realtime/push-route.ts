@@ -2,7 +2,7 @@ import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../services.ts";
 import type { AppBus } from "./bus.ts";
-import { CLOSE } from "./messages.ts";
+import { CLOSE, isPush } from "./messages.ts";
 import { PushHub } from "./push-hub.ts";
 
 /**
@@ -14,8 +14,15 @@ import { PushHub } from "./push-hub.ts";
 export async function registerPush(app: FastifyInstance, { s, bus }: { s: Services; bus: AppBus }) {
   let hub: PushHub | null = null;
   await app.register(websocket, {
-    // browsers send one small auth message; anything large is not ours
-    options: { maxPayload: 4096 },
+    // browsers send one small auth message; anything large is not ours. Pings are answered by
+    // the hub: ws's own flood guard would drop the TCP connection without a close frame.
+    options: { maxPayload: 4096, autoPong: false },
+    // A protocol error (a frame over maxPayload, bad UTF-8...) has already made ws send a close
+    // frame with its code (1009, 1007...); the default handler's terminate() would cut it off.
+    errorHandler(error, socket) {
+      app.log.debug({ err: error }, "push socket error");
+      if (socket.readyState === socket.OPEN) socket.close(1011, "server error");
+    },
     preClose(done) {
       hub?.close();
       // "going away": the browser reconnects with backoff to whichever process is up
@@ -32,7 +39,9 @@ export async function registerPush(app: FastifyInstance, { s, bus }: { s: Servic
   });
   const live = hub;
   const unsubscribe = bus.subscribe(
-    (m) => live.receive(m),
+    (m) => {
+      if (isPush(m)) live.receive(m);
+    },
     () => live.gap(),
   );
   await bus.ready();

@@ -37,12 +37,10 @@ export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MeQuery = { me: { id: number, first_name: string, last_name: string, email: string, school_id: number, higher_contrast: boolean, a11y_mode: boolean, role: { id: number, name: string, display_name: string, permissions: { override: boolean, reset_token: boolean, create_participant: boolean, assign_appointment: boolean, create_appointment: boolean, view_information: boolean, access_reports: boolean, cancellations: boolean } }, tasks: Array<{ id: number, description: string, taskable_id: number | null, taskable_type: string | null, created_at: string, taskable: { id: number, student: { id: number, uuid: string } } | null }>, tiles: Array<{ id: number, tileable_id: number, tileable_type: string, tileable: { id: number, uuid: string, title: string | null, name: string | null, apa: number | null, attendance_last_class: { label: string, value: number | null }, attendance_now: { meets: string, present: number, expected: number } | null } | null }>, assignedCourses: Array<{ id: number, title: string | null }> } };
 
-export type GetParamsQueryVariables = Exact<{
-  per_page?: number | null | undefined;
-}>;
+export type GetParamsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetParamsQuery = { schools: { total: number, data: Array<{ id: number, name: string }> }, roles: Array<{ id: number, name: string, display_name: string }>, statuses: Array<{ id: number, name: string }>, searchConfig: { provider: string, endpoint: string, per_page: number, indexes: Array<string> } };
+export type GetParamsQuery = { schools: { total: number, data: Array<{ id: number, name: string }> }, roles: { total: number, data: Array<{ id: number, name: string, display_name: string }> }, statuses: { total: number, data: Array<{ id: number, name: string }> }, searchConfig: { provider: string, endpoint: string, per_page: number, indexes: Array<string> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -187,8 +185,8 @@ export const MeDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
 export const GetParamsDocument = new TypedDocumentString(`
-    query getParams($per_page: Int) {
-  schools(per_page: $per_page, sort_by: "name") {
+    query getParams {
+  schools(sort_by: "name") {
     total
     data {
       id
@@ -196,13 +194,19 @@ export const GetParamsDocument = new TypedDocumentString(`
     }
   }
   roles {
-    id
-    name
-    display_name
+    total
+    data {
+      id
+      name
+      display_name
+    }
   }
   statuses {
-    id
-    name
+    total
+    data {
+      id
+      name
+    }
   }
   searchConfig {
     provider

@@ -1,12 +1,12 @@
 /** getParams: the lookups every signed-in screen may need (schools, roles, statuses, search). */
-import { PARAMS_PAGE_SIZE } from "@rollbook/domain";
 import { useQuery } from "@tanstack/react-query";
 import { graphql } from "../gql/index.ts";
 import { execute } from "./graphql.ts";
 
+// the lookups are unpaged on the server: no per_page means every row (spec: parameter lists)
 export const GetParamsDocument = graphql(`
-  query getParams($per_page: Int) {
-    schools(per_page: $per_page, sort_by: "name") {
+  query getParams {
+    schools(sort_by: "name") {
       total
       data {
         id
@@ -14,13 +14,19 @@ export const GetParamsDocument = graphql(`
       }
     }
     roles {
-      id
-      name
-      display_name
+      total
+      data {
+        id
+        name
+        display_name
+      }
     }
     statuses {
-      id
-      name
+      total
+      data {
+        id
+        name
+      }
     }
     searchConfig {
       provider
@@ -34,7 +40,7 @@ export const GetParamsDocument = graphql(`
 export function useParams() {
   return useQuery({
     queryKey: ["getParams"],
-    queryFn: () => execute(GetParamsDocument, { per_page: PARAMS_PAGE_SIZE }),
+    queryFn: () => execute(GetParamsDocument),
     staleTime: 10 * 60_000,
   });
 }

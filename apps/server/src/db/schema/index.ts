@@ -1,5 +1,6 @@
 export * from "./attendables.ts";
 export * from "./attendance.ts";
+export * from "./codes.ts";
 export * from "./links.ts";
 export * from "./people.ts";
 export * from "./places.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, deletedAt, ts, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
 
@@ -81,7 +81,8 @@ export const invitations = pgTable(
   "invitations",
   {
     id: serial("id").primaryKey(),
-    uuid: uuid("uuid").notNull().unique().default(sql`gen_random_uuid()`),
+    // SHA-256 of the link's secret; the secret itself is only in the mail (decision 0411)
+    secret_hash: text("secret_hash").notNull().unique(),
     school_id: integer("school_id")
       .notNull()
       .references(() => schools.id),
@@ -101,7 +102,8 @@ export const invitations = pgTable(
 
 export const passwordResets = pgTable("password_resets", {
   id: serial("id").primaryKey(),
-  uuid: uuid("uuid").notNull().unique().default(sql`gen_random_uuid()`),
+  // SHA-256 of the link's secret, as for invitations
+  secret_hash: text("secret_hash").notNull().unique(),
   user_id: integer("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),

@@ -89,12 +89,23 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_school_created").on(t.school_id, t.created_at)],
 );
 
-/** Mail kept when no SMTP_URL is set, and a record of what was sent. */
-export const mailOutbox = pgTable("mail_outbox", {
-  id: serial("id").primaryKey(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  created_at: createdAt(),
-  sent_at: ts("sent_at"),
-});
+/**
+ * The mail spool: every mail is written here first, then a relay delivers it through SMTP with
+ * retries (decision 0412). `text` is the mail as delivered, links and secrets included.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    created_at: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    // when a relay may (re)try it; a claim moves it ahead so other relays leave it alone
+    next_attempt_at: ts("next_attempt_at").notNull().defaultNow(),
+    last_error: text("last_error"),
+    sent_at: ts("sent_at"),
+  },
+  (t) => [index("mail_outbox_due").on(t.next_attempt_at).where(sql`${t.sent_at} is null`)],
+);

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema/index.ts";
+import { seedSecondSchool } from "./demo-second-school.ts";
 import { type Rng, rng } from "./random.ts";
 import { ensureRoles } from "./roles.ts";
 
@@ -555,6 +556,12 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     email: `school_admin@lakeside.${DEMO_DOMAIN}`,
     password_hash,
   });
+  const secondData = await seedSecondSchool(db, {
+    school: second,
+    password_hash,
+    now,
+    seed: (opts.seed ?? 20261122) + 1,
+  });
   return {
     school,
     second,
@@ -565,6 +572,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     events: eventList,
     locations: locs,
     studyHall,
+    secondData,
   };
 }
 

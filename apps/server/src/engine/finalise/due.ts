@@ -11,10 +11,15 @@ import {
 import { and, eq, gte, isNull, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cancellations, courses, events, finalisedSessions, schoolClosures, schools } from "../../db/schema/index.ts";
+import { PING_ACCEPTANCE_DAYS } from "../../device/acceptance.ts";
 import type { ActiveSession } from "../sessions-for-student.ts";
 
-/** Sessions that ended this long ago are still finalised (after downtime); older ones are left alone. */
-export const LOOKBACK_DAYS = 7;
+/**
+ * Sessions that ended this long ago are still finalised (after downtime); older ones are left
+ * alone. As long as the device API accepts a ping, so a ping it takes finds its session due or
+ * finished (decision 0512).
+ */
+export const LOOKBACK_DAYS = PING_ACCEPTANCE_DAYS;
 const DAY = 24 * 60 * 60_000;
 
 export interface DueSession extends ActiveSession {

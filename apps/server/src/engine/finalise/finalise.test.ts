@@ -19,7 +19,7 @@ import {
   userCourse,
   users,
 } from "../../db/schema/index.ts";
-import type { PushBus, PushMessage } from "../../realtime/messages.ts";
+import { isPush, type PushBus, type PushMessage } from "../../realtime/messages.ts";
 import { floorMinute, MIN, makeCourse, makeStudent, phone, schoolsOf, series } from "../test-fixtures.ts";
 import { finaliseDue, startFinaliser } from "./run.ts";
 
@@ -36,7 +36,7 @@ describe.each(DATABASES)("finalising ended sessions on %s", (kind) => {
   beforeAll(async () => {
     srv = await startServer(kind);
     ({ demo: school, other } = await schoolsOf(srv.services.db));
-    (srv.services.bus as PushBus).subscribe((m) => messages.push(m));
+    (srv.services.bus as PushBus).subscribe((m) => isPush(m) && messages.push(m));
     const [j] = await srv.services.db
       .update(users)
       .set({ absent_email: true, late_email: true, alert_filter: [] })

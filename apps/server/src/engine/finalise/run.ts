@@ -1,4 +1,5 @@
 import type { Services } from "../../services.ts";
+import { publishAttendanceChanges } from "../publish-attendance.ts";
 import { refreshApa } from "./apa.ts";
 import { dueSessions } from "./due.ts";
 import { type FinalisedSession, finaliseSession } from "./session.ts";
@@ -49,22 +50,21 @@ async function afterCommit(s: Services, done: FinalisedSession, now: Date) {
   } catch (err) {
     s.log.error({ err }, "APA refresh after finalisation failed");
   }
+  await publishAttendanceChanges(
+    s,
+    done.changed.map((c) => ({
+      id: c.id,
+      school_id: session.school_id,
+      student_id: c.student_id,
+      attendable_type: session.attendable_type,
+      attendable_id: session.attendable_id,
+    })),
+  );
   try {
-    for (const c of done.changed) {
-      await s.bus.publish({
-        type: "attendance.update",
-        school_id: session.school_id,
-        ids: [c.id],
-        student_ids: [c.student_id],
-        attendable: { type: session.attendable_type, id: session.attendable_id },
-      });
-    }
-    for (const id of studentIds)
-      await s.bus.publish({ type: "student.update", school_id: session.school_id, ids: [id], student_ids: [id] });
     for (const t of done.tasks)
       await s.bus.publish({ type: "task.update", school_id: t.school_id, ids: [t.id], user_id: t.user_id });
   } catch (err) {
-    s.log.warn({ err }, "push after finalisation failed");
+    s.log.warn({ err }, "task push after finalisation failed");
   }
   for (const mail of done.mails) {
     try {

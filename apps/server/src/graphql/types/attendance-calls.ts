@@ -1,29 +1,10 @@
-import {
-  isStatusId,
-  isValidDate,
-  STATUS,
-  STATUSES,
-  scanCodeAt,
-  scanCodeExpiresAt,
-  verifyOfflineCode,
-} from "@rollbook/domain";
+import { isStatusId, isValidDate, STATUS, STATUSES, scanCodeAt, scanCodeExpiresAt } from "@rollbook/domain";
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import { visibleAttendance, visibleEvents, visibleStudents } from "../../access/visibility.ts";
-import {
-  attendance,
-  attendanceActivity,
-  attendanceOverrides,
-  auditLog,
-  events,
-  students,
-} from "../../db/schema/index.ts";
-import { recordPresence } from "../../engine/record-presence.ts";
-import { forgetStudent } from "../../engine/state.ts";
-import type { Services } from "../../services.ts";
+import { attendance, events } from "../../db/schema/index.ts";
+import { checkInWithOfflineCode, overrideAttendance } from "../../engine/staff-actions.ts";
 import { builder, notFound, userError } from "../builder.ts";
-import { viewerOf } from "../context.ts";
 import { listArgs, pageOf, paging, sortColumn } from "../paging.ts";
-import { AttendanceRef, withDetails } from "./attendance.ts";
+import { AttendanceRef } from "./attendance.ts";
 
 const ATTENDABLE_TYPES = ["course", "event"] as const;
 type AttendableType = (typeof ATTENDABLE_TYPES)[number];
@@ -45,7 +26,6 @@ builder.queryField("attendance", (t) =>
       status: t.arg.int({ required: false }),
     },
     resolve: async (_r, args, ctx) => {
-      const v = viewerOf(ctx);
       const p = paging({ ...args, sort_dir: args.sort_dir ?? (args.sort_by ? "asc" : "desc") });
       const col = sortColumn(
         args.sort_by,
@@ -59,7 +39,7 @@ builder.queryField("attendance", (t) =>
         },
         "meets",
       );
-      const parts: (SQL | undefined)[] = [visibleAttendance(v)];
+      const parts: (SQL | undefined)[] = [];
       if (args.student_id != null) parts.push(eq(attendance.student_id, args.student_id));
       if (args.attendable_type != null) {
         if (!isAttendableType(args.attendable_type))
@@ -85,17 +65,13 @@ builder.queryField("attendance", (t) =>
         if (!isStatusId(args.status)) throw userError(statusMessage(STATUSES), "status");
         parts.push(eq(attendance.status, args.status));
       }
-      const where = and(...parts);
       const order = p.dir === "asc" ? asc(col) : desc(col);
-      const rows = await ctx.s.db
-        .select()
-        .from(attendance)
-        .where(where)
-        .orderBy(sql`${order} nulls last`, p.dir === "asc" ? asc(attendance.id) : desc(attendance.id))
-        .limit(p.perPage)
-        .offset(p.offset);
-      const [data, total] = [await withDetails(ctx.s.db, rows), await ctx.s.db.$count(attendance, where)];
-      return { data, total };
+      return ctx.data.page("attendance", {
+        where: and(...parts),
+        orderBy: [sql`${order} nulls last`, p.dir === "asc" ? asc(attendance.id) : desc(attendance.id)],
+        limit: p.perPage,
+        offset: p.offset,
+      });
     },
   }),
 );
@@ -112,73 +88,13 @@ builder.mutationField("updateAttendance", (t) =>
     type: AttendanceRef,
     authScopes: { perm: "override" },
     args: { id: t.arg.int({ required: true }), status: t.arg.int({ required: true }) },
-    resolve: async (_r, args, ctx) => {
-      const v = viewerOf(ctx);
+    resolve: (_r, args, ctx) => {
       if (!OVERRIDE_STATUSES.some((s) => s.id === args.status))
         throw userError(statusMessage(OVERRIDE_STATUSES), "status");
-      const now = new Date();
-      const result = await ctx.s.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(attendance)
-          .where(and(eq(attendance.id, args.id), visibleAttendance(v)))
-          .for("update");
-        if (!row) return null;
-        if (row.status === args.status && row.lock) return { row, changed: false };
-        const [updated] = await tx
-          .update(attendance)
-          .set({ status: args.status, lock: true, updated_at: now })
-          .where(eq(attendance.id, row.id))
-          .returning();
-        if (row.status !== args.status) {
-          await tx.insert(attendanceOverrides).values({
-            attendance_id: row.id,
-            old_status: row.status,
-            new_status: args.status,
-            user_id: v.user.id,
-            created_at: now,
-          });
-          await tx.insert(attendanceActivity).values({ attendance_id: row.id, event: "override", created_at: now });
-        }
-        await tx.insert(auditLog).values({
-          school_id: v.schoolId,
-          user_id: v.user.id,
-          impersonator_id: v.impersonatorId,
-          action: "attendance.override",
-          subject_type: "attendance",
-          subject_id: row.id,
-          data: { from: row.status, to: args.status },
-        });
-        return { row: updated ?? row, changed: true };
-      });
-      if (!result) throw notFound("Attendance");
-      if (result.changed) await publishAttendance(ctx.s, result.row);
-      const [view] = await withDetails(ctx.s.db, [result.row]);
-      return view!;
+      return overrideAttendance(ctx.data, args.id, args.status);
     },
   }),
 );
-
-async function publishAttendance(s: Services, row: typeof attendance.$inferSelect) {
-  try {
-    await s.bus.publish({
-      type: "attendance.update",
-      school_id: row.school_id,
-      ids: [row.id],
-      student_ids: [row.student_id],
-      attendable: { type: row.attendable_type, id: row.attendable_id },
-    });
-    await s.bus.publish({
-      type: "student.update",
-      school_id: row.school_id,
-      ids: [row.student_id],
-      student_ids: [row.student_id],
-    });
-  } catch (err) {
-    // stored; a lost push only delays a browser's refresh
-    s.log.warn({ err }, "attendance push failed");
-  }
-}
 
 /**
  * Staff type in the code a student's phone shows offline: presence now, for that course or
@@ -188,6 +104,7 @@ builder.mutationField("submitOfflineCode", (t) =>
   t.field({
     type: AttendanceRef,
     authScopes: { signedIn: true },
+    extensions: { oncePerRequest: true },
     args: {
       student_id: t.arg.int({ required: true }),
       attendable_id: t.arg.int({ required: true }),
@@ -195,42 +112,11 @@ builder.mutationField("submitOfflineCode", (t) =>
       code: t.arg.string({ required: true }),
     },
     resolve: async (_r, args, ctx) => {
-      const v = viewerOf(ctx);
       if (!isAttendableType(args.attendable_type))
         throw userError("attendable_type must be course or event", "attendable_type");
       const code = args.code.replace(/\s+/g, "");
       if (!/^\d{6}$/.test(code)) throw userError("code must be the 6 digits the student's phone shows", "code");
-      const [student] = await ctx.s.db
-        .select({ id: students.id, offline_code: students.offline_code })
-        .from(students)
-        .where(and(eq(students.id, args.student_id), visibleStudents(v)));
-      if (!student) throw notFound("Student");
-      const now = new Date();
-      if (!verifyOfflineCode(student.offline_code, code, now))
-        throw userError("code is not this student's current code: ask for the one shown now", "code");
-      forgetStudent(ctx.s, student.id); // an enrolment a moment ago must count
-      const rows = await recordPresence(ctx.s, {
-        studentId: student.id,
-        at: now,
-        source: "offline_code",
-        attendable: { type: args.attendable_type, id: args.attendable_id },
-      });
-      const row = rows[0];
-      if (!row)
-        throw userError(
-          `The student has no session of this ${args.attendable_type} in progress that takes device check-ins`,
-          "attendable_id",
-        );
-      await ctx.s.db.insert(auditLog).values({
-        school_id: v.schoolId,
-        user_id: v.user.id,
-        impersonator_id: v.impersonatorId,
-        action: "attendance.offline_code",
-        subject_type: "attendance",
-        subject_id: row.id,
-      });
-      const [view] = await withDetails(ctx.s.db, [row]);
-      return view!;
+      return checkInWithOfflineCode(ctx.data, { ...args, attendable_type: args.attendable_type, code });
     },
   }),
 );
@@ -252,11 +138,7 @@ builder.queryField("scanCode", (t) =>
     authScopes: { signedIn: true },
     args: { event_id: t.arg.int({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      const v = viewerOf(ctx);
-      const [event] = await ctx.s.db
-        .select({ uuid: events.uuid, scan_secret: events.scan_secret })
-        .from(events)
-        .where(and(eq(events.id, args.event_id), visibleEvents(v)));
+      const event = await ctx.data.first("events", eq(events.id, args.event_id));
       if (!event) throw notFound("Event");
       const now = new Date();
       return { code: scanCodeAt(event.uuid, event.scan_secret, now), expires_at: scanCodeExpiresAt(now) };

@@ -2,23 +2,29 @@ import { SEARCH_PAGE_SIZE, STATUSES } from "@rollbook/domain";
 import { asc } from "drizzle-orm";
 import { roles } from "../../db/schema/index.ts";
 import { builder } from "../builder.ts";
+import { pageOf } from "../paging.ts";
 import { RoleRef, type RoleShape } from "./role.ts";
 
 const StatusRef = builder.objectRef<{ id: number; name: string }>("Status").implement({
   fields: (t) => ({ id: t.exposeInt("id"), name: t.exposeString("name") }),
 });
 
+/** Unpaged lookups (spec: the parameter lists), answered as every list is: `{ data, total }`. */
 builder.queryField("statuses", (t) =>
-  t.field({ type: [StatusRef], authScopes: { signedIn: true }, resolve: () => [...STATUSES] }),
+  t.field({
+    type: pageOf("Status", StatusRef),
+    authScopes: { signedIn: true },
+    resolve: () => ({ data: [...STATUSES], total: STATUSES.length }),
+  }),
 );
 
 builder.queryField("roles", (t) =>
   t.field({
-    type: [RoleRef],
+    type: pageOf("Role", RoleRef),
     authScopes: { signedIn: true },
-    resolve: async (_r, _a, { s }) => {
-      const rows = await s.db.select().from(roles).orderBy(asc(roles.id));
-      return rows.map(
+    resolve: async (_r, _a, { data }) => {
+      const rows = await data.rows("roles", { orderBy: [asc(roles.id)] });
+      const list = rows.map(
         (r): RoleShape => ({
           id: r.id,
           name: r.name,
@@ -35,6 +41,7 @@ builder.queryField("roles", (t) =>
           },
         }),
       );
+      return { data: list, total: list.length };
     },
   }),
 );

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { visibleCourses, visibleEvents, visibleTeams } from "../../access/visibility.ts";
-import { type TileType, type TileView, tilesOf } from "../../dashboard/tiles.ts";
-import { attendance, courses, events, students, tasks, teams, userTiles } from "../../db/schema/index.ts";
+import { addTile, type TileType, type TileView, tilesOf } from "../../dashboard/tiles.ts";
+import { courses, events, tasks, teams, userTiles } from "../../db/schema/index.ts";
 import { builder, notFound, userError } from "../builder.ts";
 import { viewerOf } from "../context.ts";
 import { listArgs, pageOf, paging, sortColumn } from "../paging.ts";
@@ -34,14 +33,12 @@ export const TaskRef = builder.objectRef<TaskRow>("Task").implement({
     taskable: t.field({
       type: TaskAttendance,
       nullable: true,
-      resolve: async (task, _a, { s }) => {
+      // only an attendance the viewer may see (its student visible), batched over the list
+      resolve: async (task, _a, { data }) => {
         if (task.taskable_type !== "attendance" || !task.taskable_id) return null;
-        const [row] = await s.db
-          .select({ id: attendance.id, student_id: attendance.student_id, uuid: students.uuid })
-          .from(attendance)
-          .innerJoin(students, eq(students.id, attendance.student_id))
-          .where(eq(attendance.id, task.taskable_id));
-        return row ? { id: row.id, student_id: row.student_id, student: { id: row.student_id, uuid: row.uuid } } : null;
+        const row = await data.byId("attendance", task.taskable_id);
+        const student = row ? await data.byId("students", row.student_id) : null;
+        return row && student ? { id: row.id, student_id: row.student_id, student } : null;
       },
     }),
   }),
@@ -83,7 +80,7 @@ export const TileRef = builder.objectRef<TileView>("Tile").implement({
   }),
 });
 
-const openTasks = (userId: number) => and(eq(tasks.user_id, userId), isNull(tasks.deleted_at));
+const openTasks = isNull(tasks.deleted_at);
 
 /** The signed-in user with their tasks and tiles. */
 export const MeRef = builder.objectRef<UserRow>("Me").implement({
@@ -91,12 +88,13 @@ export const MeRef = builder.objectRef<UserRow>("Me").implement({
   fields: (t) => ({
     tasks: t.field({
       type: [TaskRef],
-      resolve: (m, _a, { s }) =>
-        s.db.select().from(tasks).where(openTasks(m.id)).orderBy(desc(tasks.created_at)).limit(100),
+      // Me is always the viewer: the scope's own tasks
+      resolve: (_m, _a, { data }) =>
+        data.rows("tasks", { where: openTasks, orderBy: [desc(tasks.created_at)], limit: 100 }),
     }),
     tiles: t.field({
       type: [TileRef],
-      resolve: (m, _a, { s }) => tilesOf(s.db, m.id, m.school_id),
+      resolve: (_m, _a, { data }) => tilesOf(data),
     }),
   }),
 });
@@ -115,20 +113,15 @@ builder.queryField("tasks", (t) =>
     authScopes: { signedIn: true },
     args: listArgs(t.arg),
     resolve: async (_r, args, ctx) => {
-      const v = viewerOf(ctx);
       const p = paging(args);
       // one sortable column, but a wrong sort_by is still named rather than ignored
       const col = sortColumn(args.sort_by, { created_at: tasks.created_at }, "created_at");
-      const where = openTasks(v.user.id);
-      const data = await ctx.s.db
-        .select()
-        .from(tasks)
-        .where(where)
-        .orderBy(p.dir === "asc" ? asc(col) : desc(col), asc(tasks.id))
-        .limit(p.perPage)
-        .offset(p.offset);
-      const total = await ctx.s.db.$count(tasks, where);
-      return { data, total };
+      return ctx.data.page("tasks", {
+        where: openTasks,
+        orderBy: [p.dir === "asc" ? asc(col) : desc(col), asc(tasks.id)],
+        limit: p.perPage,
+        offset: p.offset,
+      });
     },
   }),
 );
@@ -139,12 +132,9 @@ builder.mutationField("closeTask", (t) =>
     authScopes: { signedIn: true },
     args: { id: t.arg.int({ required: true }) },
     resolve: async (_r, { id }, ctx) => {
-      const v = viewerOf(ctx);
-      const [task] = await ctx.s.db
-        .update(tasks)
-        .set({ deleted_at: new Date() })
-        .where(and(eq(tasks.id, id), openTasks(v.user.id)))
-        .returning();
+      const [task] = await ctx.data.update("tasks", and(eq(tasks.id, id), openTasks), {
+        deleted_at: new Date(),
+      });
       if (!task) throw notFound("Task");
       await ctx.s.bus.publish({
         type: "task.update",
@@ -165,21 +155,17 @@ builder.mutationField("addToDashboard", (t) =>
     authScopes: { signedIn: true },
     args: { id: t.arg.int({ required: true }), type: t.arg.string({ required: true }) },
     resolve: async (_r, { id, type }, ctx) => {
-      const v = viewerOf(ctx);
       if (!TILE_TYPES.includes(type as TileType)) throw userError("type must be team, course or event", "type");
       const tileType = type as TileType;
-      const table = { course: courses, event: events, team: teams }[tileType];
-      const visible = { course: visibleCourses, event: visibleEvents, team: visibleTeams }[tileType](v);
-      const [found] = await ctx.s.db
-        .select({ id: table.id })
-        .from(table)
-        .where(and(eq(table.id, id), visible));
+      const found =
+        tileType === "course"
+          ? await ctx.data.first("courses", eq(courses.id, id))
+          : tileType === "event"
+            ? await ctx.data.first("events", eq(events.id, id))
+            : await ctx.data.first("teams", eq(teams.id, id));
       if (!found) throw notFound(tileType === "team" ? "Group" : tileType === "course" ? "Course" : "Event");
-      await ctx.s.db
-        .insert(userTiles)
-        .values({ user_id: v.user.id, tileable_id: id, tileable_type: tileType })
-        .onConflictDoNothing();
-      const tiles = await tilesOf(ctx.s.db, v.user.id, v.schoolId);
+      await addTile(ctx.data, tileType, found.id);
+      const tiles = await tilesOf(ctx.data);
       const tile = tiles.find((x) => x.tileable_type === tileType && x.tileable_id === id);
       if (!tile) throw notFound("Tile");
       return tile;
@@ -193,11 +179,7 @@ builder.mutationField("removeFromDashboard", (t) =>
     authScopes: { signedIn: true },
     args: { id: t.arg.int({ required: true, description: "the tile's id" }) },
     resolve: async (_r, { id }, ctx) => {
-      const v = viewerOf(ctx);
-      const gone = await ctx.s.db
-        .delete(userTiles)
-        .where(and(eq(userTiles.id, id), eq(userTiles.user_id, v.user.id)))
-        .returning({ id: userTiles.id });
+      const gone = await ctx.data.delete("tiles", eq(userTiles.id, id));
       if (gone.length === 0) throw notFound("Tile");
       return true;
     },

@@ -1,4 +1,4 @@
-import { asc, eq, isNull, sql } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { schoolClosures, schools } from "../../db/schema/index.ts";
 import { builder, notFound } from "../builder.ts";
 import { viewerOf } from "../context.ts";
@@ -36,39 +36,31 @@ export const SchoolRef = builder.objectRef<SchoolRow>("School").implement({
     allow_user_invite: t.exposeBoolean("allow_user_invite"),
     closures: t.field({
       type: [ClosureRef],
-      resolve: (school, _a, { s }) =>
-        s.db
-          .select()
-          .from(schoolClosures)
-          .where(eq(schoolClosures.school_id, school.id))
-          .orderBy(asc(schoolClosures.start_date)),
+      // batched over every school of the response
+      resolve: (school, _a, { data }) =>
+        data.manyBy("closures", schoolClosures.school_id, school.id, [asc(schoolClosures.start_date)]),
     }),
   }),
 });
 
-/** Lookup shape of spec section 3: schools (id, name). */
+/**
+ * Lookup of spec section 3: schools (id, name); role 1 sees every school, everyone else their
+ * own. Unpaged without per_page (the spec's parameter list), else paged like any list.
+ */
 builder.queryField("schools", (t) =>
   t.field({
     type: pageOf("School", SchoolRef),
     authScopes: { signedIn: true },
     args: listArgs(t.arg),
     resolve: async (_r, args, ctx) => {
-      const v = viewerOf(ctx);
       const p = paging(args);
       const col = sortColumn(args.sort_by, { name: schools.name, id: schools.id }, "name");
-      // role 1 spans schools; everyone else sees their own only
-      const where =
-        v.roleId === 1
-          ? isNull(schools.deleted_at)
-          : sql`${schools.id} = ${v.schoolId} and ${schools.deleted_at} is null`;
-      const data = await ctx.s.db
-        .select()
-        .from(schools)
-        .where(where)
-        .orderBy(p.dir === "asc" ? asc(col) : sql`${col} desc`)
-        .limit(p.perPage)
-        .offset(p.offset);
-      return { data, total: await ctx.s.db.$count(schools, where) };
+      const orderBy = [p.dir === "asc" ? asc(col) : desc(col), asc(schools.id)];
+      if (args.per_page == null && args.page == null) {
+        const data = await ctx.data.rows("schools", { orderBy });
+        return { data, total: data.length };
+      }
+      return ctx.data.page("schools", { orderBy, limit: p.perPage, offset: p.offset });
     },
   }),
 );
@@ -79,8 +71,7 @@ builder.queryField("school", (t) =>
     type: SchoolRef,
     authScopes: { signedIn: true },
     resolve: async (_r, _a, ctx) => {
-      const v = viewerOf(ctx);
-      const [school] = await ctx.s.db.select().from(schools).where(eq(schools.id, v.schoolId));
+      const school = await ctx.data.first("schools", eq(schools.id, viewerOf(ctx).schoolId));
       if (!school) throw notFound("School");
       return school;
     },

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import { visibleStudentsAnyState } from "../../access/visibility.ts";
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Scoped } from "../../access/scoped.ts";
 import { missingStudentsCondition } from "../../dashboard/missing.ts";
 import { courses, events, studentCourse, studentEvent, students, studentTeam, teams } from "../../db/schema/index.ts";
 import { builder, userError } from "../builder.ts";
-import { viewerOf } from "../context.ts";
-import { listArgs, pageOf, paging, sortColumn } from "../paging.ts";
+import { listArgs, pageOf, paging, searchTerm, sortColumn } from "../paging.ts";
+import { CourseRef } from "./course.ts";
 
 export type StudentRow = typeof students.$inferSelect;
 
@@ -42,35 +42,27 @@ export const StudentRef = builder.objectRef<StudentRow>("Student").implement({
     deleted_at: t.expose("deleted_at", { type: "DateTime", nullable: true }),
     last_seen: t.expose("last_seen", { type: "DateTime", nullable: true }),
     device_id: t.exposeInt("device_id", { nullable: true }),
+    courses: t.field({
+      type: [CourseRef],
+      description: "The courses the student is enrolled in that the viewer may see",
+      // batched over every student of the response
+      resolve: (st, _a, { data }) =>
+        data.through("courses", { owner: studentCourse.student_id, target: studentCourse.course_id }, st.id, [
+          asc(courses.title),
+        ]),
+    }),
   }),
 });
 
 const RELATIONS = ["course", "event", "team"] as const;
 
-async function relationCondition(ctx: Parameters<typeof viewerOf>[0], relation: string, uuid: string): Promise<SQL> {
-  const db = ctx.s.db;
-  if (relation === "course") {
-    const ids = db
-      .select({ id: studentCourse.student_id })
-      .from(studentCourse)
-      .innerJoin(courses, eq(courses.id, studentCourse.course_id))
-      .where(eq(courses.uuid, uuid));
-    return inArray(students.id, ids);
-  }
-  if (relation === "event") {
-    const ids = db
-      .select({ id: studentEvent.student_id })
-      .from(studentEvent)
-      .innerJoin(events, eq(events.id, studentEvent.event_id))
-      .where(eq(events.uuid, uuid));
-    return inArray(students.id, ids);
-  }
-  const ids = db
-    .select({ id: studentTeam.student_id })
-    .from(studentTeam)
-    .innerJoin(teams, eq(teams.id, studentTeam.team_id))
-    .where(eq(teams.uuid, uuid));
-  return inArray(students.id, ids);
+/** Students linked to a course, event or team the viewer may see (an unseen one matches nobody). */
+function relationCondition(data: Scoped, relation: string, uuid: string): SQL {
+  if (relation === "course")
+    return sql`${students.id} in (select ${studentCourse.student_id} from ${studentCourse} where ${studentCourse.course_id} in (${data.ids("courses", eq(courses.uuid, uuid))}))`;
+  if (relation === "event")
+    return sql`${students.id} in (select ${studentEvent.student_id} from ${studentEvent} where ${studentEvent.event_id} in (${data.ids("events", eq(events.uuid, uuid))}))`;
+  return sql`${students.id} in (select ${studentTeam.student_id} from ${studentTeam} where ${studentTeam.team_id} in (${data.ids("teams", eq(teams.uuid, uuid))}))`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,7 +80,6 @@ builder.queryField("students", (t) =>
       state: t.arg.string({ required: false, description: "active (default), removed or all" }),
     },
     resolve: async (_r, args, ctx) => {
-      const v = viewerOf(ctx);
       const p = paging(args);
       const col = sortColumn(
         args.sort_by,
@@ -106,10 +97,10 @@ builder.queryField("students", (t) =>
       const state = args.state ?? "active";
       if (!["active", "removed", "all"].includes(state))
         throw userError("state must be active, removed or all", "state");
-      const parts: (SQL | undefined)[] = [visibleStudentsAnyState(v)];
+      const parts: (SQL | undefined)[] = [];
       if (state === "active") parts.push(isNull(students.deleted_at));
       if (state === "removed") parts.push(isNotNull(students.deleted_at));
-      const q = args.query?.trim();
+      const q = searchTerm(args.query);
       if (q) {
         const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         parts.push(or(ilike(students.first_name, like), ilike(students.last_name, like), ilike(students.email, like)));
@@ -119,19 +110,16 @@ builder.queryField("students", (t) =>
           throw userError("relation must be course, event or team", "relation");
         if (!args.relation_uuid || !UUID.test(args.relation_uuid))
           throw userError("relation_uuid must be a uuid", "relation_uuid");
-        parts.push(await relationCondition(ctx, args.relation, args.relation_uuid));
+        parts.push(relationCondition(ctx.data, args.relation, args.relation_uuid));
       }
-      if (args.missing) parts.push(await missingStudentsCondition(ctx.s.db, v));
-      const where = and(...parts);
+      if (args.missing) parts.push(await missingStudentsCondition(ctx.data));
       const order = p.dir === "asc" ? asc(col) : desc(col);
-      const data = await ctx.s.db
-        .select()
-        .from(students)
-        .where(where)
-        .orderBy(sql`${order} nulls last`, asc(students.id))
-        .limit(p.perPage)
-        .offset(p.offset);
-      return { data, total: await ctx.s.db.$count(students, where) };
+      return ctx.data.page("students", {
+        where: and(...parts),
+        orderBy: [sql`${order} nulls last`, asc(students.id)],
+        limit: p.perPage,
+        offset: p.offset,
+      });
     },
   }),
 );

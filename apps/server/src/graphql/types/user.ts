@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import {
   courses,
   events,
@@ -66,48 +66,28 @@ export const UserFields = builder.interfaceRef<UserRow>("UserFields").implement(
     }),
     assignedCourses: t.field({
       type: [Named],
-      resolve: (u, _a, { s }) =>
-        s.db
-          .select({ id: courses.id, uuid: courses.uuid, title: courses.title })
-          .from(userCourse)
-          .innerJoin(courses, eq(courses.id, userCourse.course_id))
-          .where(eq(userCourse.user_id, u.id))
-          .orderBy(asc(courses.title)),
+      // batched over every user of the response; only what the viewer may see
+      resolve: (u, _a, { data }) =>
+        data.through("courses", { owner: userCourse.user_id, target: userCourse.course_id }, u.id, [
+          asc(courses.title),
+        ]),
     }),
     assignedEvents: t.field({
       type: [Named],
-      resolve: (u, _a, { s }) =>
-        s.db
-          .select({ id: events.id, uuid: events.uuid, title: events.title })
-          .from(userEvent)
-          .innerJoin(events, eq(events.id, userEvent.event_id))
-          .where(eq(userEvent.user_id, u.id))
-          .orderBy(asc(events.title)),
+      resolve: (u, _a, { data }) =>
+        data.through("events", { owner: userEvent.user_id, target: userEvent.event_id }, u.id, [asc(events.title)]),
     }),
     assignedTeams: t.field({
       type: [Named],
-      resolve: (u, _a, { s }) =>
-        s.db
-          .select({ id: teams.id, uuid: teams.uuid, name: teams.name })
-          .from(userTeam)
-          .innerJoin(teams, eq(teams.id, userTeam.team_id))
-          .where(eq(userTeam.user_id, u.id))
-          .orderBy(asc(teams.name)),
+      resolve: (u, _a, { data }) =>
+        data.through("teams", { owner: userTeam.user_id, target: userTeam.team_id }, u.id, [asc(teams.name)]),
     }),
     assignedStudents: t.field({
       type: [AssignedStudent],
-      resolve: (u, _a, { s }) =>
-        s.db
-          .select({
-            id: students.id,
-            uuid: students.uuid,
-            first_name: students.first_name,
-            last_name: students.last_name,
-          })
-          .from(userStudent)
-          .innerJoin(students, eq(students.id, userStudent.student_id))
-          .where(eq(userStudent.user_id, u.id))
-          .orderBy(asc(students.last_name)),
+      resolve: (u, _a, { data }) =>
+        data.through("students", { owner: userStudent.user_id, target: userStudent.student_id }, u.id, [
+          asc(students.last_name),
+        ]),
     }),
   }),
 });

@@ -6,10 +6,11 @@
  */
 import { Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { forgetCheckIns } from "./check-in-owner.ts";
 import { forgetDevice, readDevice, type StoredDevice, saveDevice, useStoredDevice } from "./device-store.ts";
 import { LocationPanel } from "./LocationPanel.tsx";
+import { NotSentPanel } from "./NotSentPanel.tsx";
 import { OfflineCodePanel } from "./OfflineCodePanel.tsx";
-import { openPingQueue } from "./ping-queue.ts";
 import { usePwa } from "./pwa.ts";
 import { registerDevice } from "./register-device.ts";
 import { ScanPanel } from "./ScanPanel.tsx";
@@ -18,15 +19,14 @@ import { TodayList } from "./TodayList.tsx";
 import { useCheckIn } from "./use-check-in.ts";
 import { clearScheduleCache, useSchedule } from "./use-schedule.ts";
 
-/** Forgets the token, the queued pings and the cached list: the next student starts clean. */
-async function signOut() {
+/**
+ * Forgets the token and the cached list. "Sign out" also forgets the queued and refused pings (the
+ * next student starts clean); an expired token keeps them for the same student's next sign-in.
+ */
+async function signOut(keepCheckIns = false) {
   forgetDevice();
   clearScheduleCache();
-  try {
-    await (await openPingQueue()).clear();
-  } catch {
-    // nothing queued
-  }
+  if (!keepCheckIns) await forgetCheckIns();
 }
 
 function Home({ device, onExpired }: { device: StoredDevice; onExpired: () => void }) {
@@ -61,6 +61,7 @@ function Home({ device, onExpired }: { device: StoredDevice; onExpired: () => vo
         onShare={checkIn.shareLocation}
         onSendNow={checkIn.sendNow}
       />
+      <NotSentPanel />
       <ScanPanel token={device.token} onCheckedIn={() => setScans((n) => n + 1)} onUnauthorized={onExpired} />
       <OfflineCodePanel secret={device.offline_secret} />
     </Stack>
@@ -74,8 +75,10 @@ export default function CheckInApp() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const onExpired = useCallback(() => {
-    void signOut();
-    setNotice("Your personal token is no longer valid. Sign in with your current token.");
+    void signOut(true);
+    setNotice(
+      "Your personal token is no longer valid. Sign in with your current token: check-ins waiting on this phone are kept and sent then.",
+    );
   }, []);
 
   // move focus to the page heading when signing in or out, so screen readers follow

@@ -83,15 +83,14 @@ export function LocationPanel({
         </Text>
       )}
       {tracker.error && permission !== "denied" && (
-        <Text size="sm" c="orange.9" mt="xs">
+        <Text size="sm" c="red.9" mt="xs">
           {tracker.error}
         </Text>
       )}
       <Stack gap={4} mt="sm">
         {!outbox.online && (
-          <Text fw={600} c="orange.9">
-            You are offline. Check-ins are kept on this phone and sent when the connection is back.
-          </Text>
+          // bold in the body colour: orange text on white is below AA contrast
+          <Text fw={600}>You are offline. Check-ins are kept on this phone and sent when the connection is back.</Text>
         )}
         <Group justify="space-between" gap="xs">
           <Text role="status" aria-live="polite" aria-atomic="true">

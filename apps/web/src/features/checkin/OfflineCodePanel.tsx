@@ -1,11 +1,13 @@
 import { Alert, Paper, Progress, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { deviceClock } from "./clock-offset.ts";
 import { msToNextCode, OFFLINE_CODE_STEP_MS, offlineCodeAt } from "./offline-code.ts";
 
+/** The server's time as the phone best knows it: staff check the code against the server's clock. */
 function useNow(everyMs: number) {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => deviceClock.now());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
+    const t = setInterval(() => setNow(deviceClock.now()), everyMs);
     return () => clearInterval(t);
   }, [everyMs]);
   return now;

@@ -1,5 +1,6 @@
 import { Button, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
+import { claimCheckIns } from "./check-in-owner.ts";
 import { DeviceError } from "./device-api.ts";
 import { saveDevice } from "./device-store.ts";
 import { registerDevice } from "./register-device.ts";
@@ -20,7 +21,10 @@ export function SignInScreen({ locationGranted }: { locationGranted: boolean }) 
     setBusy(true);
     setError(null);
     try {
-      saveDevice(await registerDevice(value, locationGranted));
+      const device = await registerDevice(value, locationGranted);
+      // the check-ins kept after a token reset go out only under the same student
+      await claimCheckIns(device.student.uuid);
+      saveDevice(device);
     } catch (err) {
       setError(
         err instanceof DeviceError && err.status === 401

@@ -1,6 +1,5 @@
 import { STATUS } from "@rollbook/domain";
 import { describe, expect, it } from "vitest";
-import type { Ping } from "./device-api.ts";
 import {
   type Fix,
   MIN_GAP_MS,
@@ -10,7 +9,7 @@ import {
   PING_EVERY_MS,
   shouldRecord,
 } from "./location-tracker.ts";
-import { backoffMs, rejectedIds } from "./ping-outbox.ts";
+import { backoffMs } from "./ping-outbox.ts";
 import { parseSchedule } from "./schedule-model.ts";
 
 const at = (ms: number, latitude = 42.6526, longitude = -73.7562): Fix => ({
@@ -56,13 +55,6 @@ describe("the outbox after a failure", () => {
     expect(backoffMs(30, mid)).toBe(300_000);
     expect(backoffMs(1, () => 0)).toBe(1_600);
     expect(backoffMs(1, () => 1)).toBe(2_400);
-  });
-
-  it("drops exactly the pings a 400 names", () => {
-    const batch = ["a", "b", "c"].map((id) => ({ id }) as Ping);
-    expect(rejectedIds(batch, { "pings.1.latitude": ["is out of range"], "pings.2": ["bad"] })).toEqual(["b", "c"]);
-    expect(rejectedIds(batch, { pings: ["at most 500"] })).toEqual([]);
-    expect(rejectedIds(batch, { "pings.9.id": ["bad"] })).toEqual([]);
   });
 });
 

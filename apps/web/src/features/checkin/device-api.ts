@@ -3,6 +3,9 @@
  * personal token, no XMLHttpRequest marker. Errors keep the server's message and field errors.
  */
 
+import { deviceClock } from "./clock-offset.ts";
+import { installationId } from "./installation-id.ts";
+
 export type FieldErrors = Record<string, string[]>;
 
 /** A refused or failed call. status 0: the network did not answer (offline, DNS, reset). */
@@ -11,6 +14,8 @@ export class DeviceError extends Error {
     message: string,
     readonly status: number,
     readonly errors: FieldErrors = {},
+    /** how long the server asked us to wait (Retry-After), if it said */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = "DeviceError";
@@ -26,6 +31,15 @@ export class DeviceError extends Error {
 
 export const OFFLINE_MESSAGE = "No connection to the school server.";
 
+/** Retry-After as ms to wait: delay-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 async function call(
   method: "GET" | "POST",
   path: string,
@@ -35,7 +49,9 @@ async function call(
 ): Promise<unknown> {
   const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${token}` };
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  headers["X-Device-Token"] = installationId();
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await fetch(`/api/v2/device/${path}`, {
       method,
@@ -48,10 +64,13 @@ async function call(
     if (signal?.aborted) throw err;
     throw new DeviceError(OFFLINE_MESSAGE, 0);
   }
+  const receivedAt = Date.now();
   const payload = (await response.json().catch(() => null)) as {
     message?: unknown;
     errors?: unknown;
+    server_time?: unknown;
   } | null;
+  deviceClock.observe(payload?.server_time, sentAt, receivedAt);
   if (!response.ok) {
     const errors =
       payload?.errors && typeof payload.errors === "object" && !Array.isArray(payload.errors)
@@ -61,7 +80,7 @@ async function call(
       typeof payload?.message === "string" && payload.message
         ? payload.message
         : `The school server answered ${response.status}.`;
-    throw new DeviceError(message, response.status, errors);
+    throw new DeviceError(message, response.status, errors, parseRetryAfter(response.headers.get("retry-after")));
   }
   return payload;
 }

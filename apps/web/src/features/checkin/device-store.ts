@@ -8,6 +8,8 @@ import { useSyncExternalStore } from "react";
 const KEY = "rollbook.checkin.device";
 
 export interface StoredStudent {
+  /** whose pings the queue holds (null from servers that did not say) */
+  uuid?: string | null;
   first_name: string;
   last_name: string;
   preferred_name: string | null;

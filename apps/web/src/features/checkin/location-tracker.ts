@@ -3,7 +3,7 @@
  * fix, then one every PING_EVERY_MS, or sooner after a significant move (but never more than one
  * per MIN_GAP_MS, so a jittery GPS does not flood the queue).
  */
-import type { Ping } from "./device-api.ts";
+import type { QueuedPing } from "./clock-offset.ts";
 
 export const PING_EVERY_MS = 30_000;
 export const MOVE_METRES = 50;
@@ -54,13 +54,19 @@ export function newPingId(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-export function pingOf(fix: Fix, coords?: GeolocationCoordinates): Ping {
+/**
+ * The ping of a fix, stamped in the server's time: the phone's clock plus `offset`. Before any
+ * server time is known (offset null) it keeps the phone's own time to be re-stamped when sent.
+ */
+export function pingOf(fix: Fix, coords?: GeolocationCoordinates, offset: number | null = null): QueuedPing {
   const extra: Record<string, unknown> = { source: "checkin-web" };
   if (coords?.speed != null) extra.speed = coords.speed;
   if (coords?.heading != null && !Number.isNaN(coords.heading)) extra.heading = coords.heading;
+  if (offset !== null) extra.clock_offset_ms = offset;
   return {
+    ...(offset === null ? { clock_unchecked_at: fix.at } : {}),
     id: newPingId(),
-    recorded_at: new Date(fix.at).toISOString(),
+    recorded_at: new Date(fix.at + (offset ?? 0)).toISOString(),
     latitude: fix.latitude,
     longitude: fix.longitude,
     accuracy: fix.accuracy,
@@ -95,7 +101,11 @@ export class LocationTracker {
   private status: PermissionStatus | null = null;
   private disposed = false;
 
-  constructor(private readonly record: (ping: Ping) => void) {}
+  constructor(
+    private readonly record: (ping: QueuedPing) => void,
+    /** ms to add to the phone's clock (deviceClock.offset); null while unknown */
+    private readonly clockOffset: () => number | null = () => null,
+  ) {}
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -172,7 +182,7 @@ export class LocationTracker {
     if (shouldRecord(this.lastPinged, fix)) {
       this.lastPinged = fix;
       patch.lastPingAt = fix.at;
-      this.record(pingOf(fix, pos.coords));
+      this.record(pingOf(fix, pos.coords, this.clockOffset()));
     }
     this.set(patch);
   };

@@ -1,12 +1,15 @@
 /**
  * Sends queued pings in batches (oldest first, up to the API's 500 a call) and keeps trying:
  * at once when a ping is added or the browser comes back online, otherwise with exponential
- * backoff after a network or server failure. A 400 is the phone's fault and will never pass: the
- * pings the server names are dropped (or the batch is split until the bad one is found) so that
- * one bad ping cannot block the rest. A 401 means the token was reset: the caller signs out.
+ * backoff after a network or server failure. A ping the server refuses is never dropped silently:
+ * it moves to the "Not sent" list with the server's reason (refusals.ts says which answer does
+ * what), so that one bad ping cannot block the rest. A 401 keeps the queue; the caller asks the
+ * student to sign in again. Pings stamped before the server's time was known are re-stamped.
  */
-import { DeviceError, type Ping, sendPings } from "./device-api.ts";
+import { deviceClock, type QueuedPing, wirePing } from "./clock-offset.ts";
+import { DeviceError, sendPings } from "./device-api.ts";
 import type { PingQueue } from "./ping-queue.ts";
+import { notSent, outcomeOf } from "./refusals.ts";
 
 export const MAX_BATCH = 500;
 const BACKOFF_BASE_MS = 2_000;
@@ -32,17 +35,6 @@ export interface OutboxHooks {
 export function backoffMs(attempt: number, random = Math.random): number {
   const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
   return Math.round(base * (0.8 + 0.4 * random()));
-}
-
-/** Ids of the pings a 400 names (`pings.3.latitude`), or none when it names no ping. */
-export function rejectedIds(batch: Ping[], errors: Record<string, string[]>): string[] {
-  const ids = new Set<string>();
-  for (const key of Object.keys(errors)) {
-    const m = /^pings\.(\d+)(\.|$)/.exec(key);
-    const ping = m ? batch[Number(m[1])] : undefined;
-    if (ping) ids.add(ping.id);
-  }
-  return [...ids];
 }
 
 export class PingOutbox {
@@ -114,7 +106,7 @@ export class PingOutbox {
     this.set({ waiting: await this.queue.count() });
   }
 
-  async add(ping: Ping) {
+  async add(ping: QueuedPing) {
     await this.queue.add(ping);
     await this.recount();
     void this.flush();
@@ -149,7 +141,8 @@ export class PingOutbox {
         this.set({ online: false, sending: false });
         return;
       }
-      const batch = await this.queue.oldest(this.batchSize);
+      const offset = deviceClock.offset;
+      const batch = (await this.queue.oldest(this.batchSize)).map((p) => wirePing(p, offset));
       if (!batch.length) {
         this.set({ sending: false, error: null });
         return;
@@ -165,22 +158,26 @@ export class PingOutbox {
         this.hooks.onSent(result);
       } catch (err) {
         const e = err instanceof DeviceError ? err : new DeviceError(String(err), 0);
-        if (e.status === 401) {
+        const outcome = outcomeOf(e, batch);
+        if (outcome.kind === "unauthorized") {
+          // the pings stay queued: they are sent once the student signs in again
           this.set({ sending: false, error: e.message });
           this.hooks.onUnauthorized();
           return;
         }
-        if (!e.transient) {
-          const named = rejectedIds(batch, e.errors);
-          if (named.length) await this.queue.remove(named);
-          else if (batch.length === 1) await this.queue.remove([batch[0]!.id]);
-          else this.batchSize = Math.max(1, Math.floor(batch.length / 2));
+        if (outcome.kind === "refuse" || outcome.kind === "split") {
+          if (outcome.kind === "refuse") {
+            // listed before leaving the queue: a crash in between shows a ping twice, never loses it
+            notSent.add(outcome.refused);
+            await this.queue.remove(outcome.refused.map((r) => r.id));
+          } else this.batchSize = Math.max(1, Math.floor(batch.length / 2));
           this.set({ error: e.message });
           await this.recount();
           continue;
         }
         this.attempt += 1;
-        const wait = backoffMs(this.attempt);
+        // the server's Retry-After when longer, but never more than the longest back-off
+        const wait = Math.max(backoffMs(this.attempt), Math.min(e.retryAfterMs ?? 0, BACKOFF_MAX_MS));
         this.set({ sending: false, error: e.message, retryAt: Date.now() + wait, online: navigator.onLine });
         this.timer = setTimeout(() => void this.flush(), wait);
         return;

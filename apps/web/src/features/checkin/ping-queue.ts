@@ -4,7 +4,7 @@
  * the device's own id, so sending one twice is harmless (the server stores it once).
  * Without IndexedDB (some private modes) the queue lives in memory for the page's lifetime.
  */
-import type { Ping } from "./device-api.ts";
+import type { QueuedPing as Ping } from "./clock-offset.ts";
 
 const DB_NAME = "rollbook-checkin";
 const STORE = "pings";

@@ -4,6 +4,7 @@
  */
 import { type DeviceFields, register } from "./device-api.ts";
 import type { StoredDevice } from "./device-store.ts";
+import { installationId } from "./installation-id.ts";
 
 export const APP_VERSION = "checkin-web 1.0";
 
@@ -21,7 +22,7 @@ export function deviceFields(locationGranted: boolean): DeviceFields {
     os_version: (os ?? uaData?.platform ?? "unknown").replace(/_/g, "."),
     app_version: APP_VERSION,
     model_name: uaData?.mobile || /Mobi/.test(ua) ? "Mobile browser" : "Browser",
-    token: null,
+    token: installationId(),
     location_permission: locationGranted,
     bluetooth_permission: false,
   };
@@ -38,6 +39,7 @@ export async function registerDevice(token: string, locationGranted: boolean): P
   return {
     token,
     student: {
+      uuid: str(student.uuid),
       first_name: str(student.first_name) ?? "",
       last_name: str(student.last_name) ?? "",
       preferred_name: str(student.preferred_name),

@@ -3,6 +3,7 @@
  * tracker feeding it. Created when the home screen mounts, stopped when it unmounts.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { deviceClock } from "./clock-offset.ts";
 import { LocationTracker, type TrackerState } from "./location-tracker.ts";
 import { type OutboxState, PingOutbox } from "./ping-outbox.ts";
 import { openPingQueue } from "./ping-queue.ts";
@@ -50,7 +51,10 @@ export function useCheckIn(token: string, onUnauthorized: () => void): CheckInHa
         onUnauthorized: () => unauthorized.current(),
         onSent: () => setSentCount((n) => n + 1),
       });
-      const tracker = new LocationTracker((ping) => void outbox.add(ping));
+      const tracker = new LocationTracker(
+        (ping) => void outbox.add(ping),
+        () => deviceClock.offset,
+      );
       made = { outbox, tracker };
       outbox.start();
       void tracker.init();

@@ -5,6 +5,7 @@
  */
 import { localDate } from "@rollbook/domain";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { deviceClock } from "./clock-offset.ts";
 import { DeviceError, schedule as fetchSchedule } from "./device-api.ts";
 import { parseSchedule, type Schedule } from "./schedule-model.ts";
 
@@ -42,7 +43,7 @@ export function clearScheduleCache() {
 }
 
 /** Today in the school's time zone once the server has told us which; the phone's until then. */
-export function todayFor(timezone: string | null, now = new Date()): string {
+export function todayFor(timezone: string | null, now = new Date(deviceClock.now())): string {
   if (timezone) {
     try {
       return localDate(now, timezone);

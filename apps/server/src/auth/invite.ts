@@ -1,0 +1,98 @@
+import { canManageUsers, email as emailRule, INVITATION_TTL_MS } from "@rollbook/domain";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Scoped } from "../access/scoped.ts";
+import { systemOf } from "../access/system.ts";
+import { auditLog, invitations, roles, schools, users } from "../db/schema/index.ts";
+import { userError } from "../graphql/builder.ts";
+import { linkSecretHash, newLinkSecret } from "./tokens.ts";
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+const NAME_MAX = 100;
+
+function requiredName(value: string, field: string): string {
+  const v = value.trim();
+  if (!v) throw userError(`${field} is required`, field);
+  if (v.length > NAME_MAX) throw userError(`${field} must be at most ${NAME_MAX} characters`, field);
+  return v;
+}
+
+/**
+ * Mails a single-use /Invite/{secret} link, valid 7 days, into the viewer's school; only the
+ * secret's hash is stored (decision 0411). A new invitation for the same address replaces the
+ * school's open ones (another school's invitations are not this inviter's to end).
+ */
+export async function inviteUser(
+  data: Scoped,
+  args: { email: string; first_name: string; last_name?: string | null; role_id: number },
+): Promise<InvitationRow> {
+  const v = data.viewer;
+  const parsed = emailRule.safeParse(args.email);
+  if (!parsed.success) throw userError(`email ${parsed.error.issues[0]?.message}`, "email");
+  const email = parsed.data;
+  const first_name = requiredName(args.first_name, "first_name");
+  const last_name = args.last_name?.trim() ? requiredName(args.last_name, "last_name") : null;
+  const { db, s } = systemOf(data);
+  const [role] = await db.select().from(roles).where(eq(roles.id, args.role_id));
+  if (!role) throw userError("role_id is not a role", "role_id");
+  if (!canManageUsers(v.roleId, role.id)) throw userError("You may not invite a user with this role.", "role_id");
+  // e-mail addresses are unique across schools
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deleted_at)))
+    .limit(1);
+  if (taken) throw userError("A user with this e-mail already exists.", "email");
+
+  const now = new Date();
+  const secret = newLinkSecret();
+  const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, v.schoolId));
+  const invitation = await db.transaction(async (tx) => {
+    await tx
+      .update(invitations)
+      .set({ expires_at: now })
+      .where(
+        and(
+          eq(invitations.school_id, v.schoolId),
+          sql`lower(${invitations.email}) = ${email}`,
+          isNull(invitations.accepted_at),
+          gt(invitations.expires_at, now),
+        ),
+      );
+    const [row] = await tx
+      .insert(invitations)
+      .values({
+        secret_hash: linkSecretHash(secret),
+        school_id: v.schoolId,
+        role_id: role.id,
+        email,
+        first_name,
+        last_name,
+        invited_by: v.user.id,
+        expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
+      })
+      .returning();
+    if (!row) throw new Error("invitation insert returned nothing");
+    await tx.insert(auditLog).values({
+      school_id: v.schoolId,
+      user_id: v.user.id,
+      impersonator_id: v.impersonatorId ?? null,
+      action: "user.invite",
+      subject_type: "invitation",
+      subject_id: row.id,
+      data: { email, role_id: role.id },
+    });
+    // queued with the invitation: both are written, or neither
+    await s.mailer.send(
+      {
+        to: email,
+        subject: `You are invited to Rollbook${school ? ` at ${school.name}` : ""}`,
+        text: `Hello ${first_name},\n\n${v.user.first_name} ${v.user.last_name} invited you to Rollbook as ${role.display_name}.\nCreate your account here (valid for 7 days, once):\n${s.publicUrl}/Invite/${secret}\n`,
+      },
+      tx,
+    );
+    return row;
+  });
+  s.mailer.wake();
+  return invitation;
+}

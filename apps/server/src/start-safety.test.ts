@@ -1,0 +1,129 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { DATABASES } from "../test/harness.ts";
+import { type SpawnedServer, spawnServer } from "../test/spawn-server.ts";
+import { adminUrl, freshDir, ROOT, TEMPLATE_PG_DB } from "../test/template.ts";
+import { listenHost, loadConfig } from "./config.ts";
+
+const REFUSAL = "Refusing to start with NODE_ENV=production: this database holds the demo school's users";
+
+/** whether something accepts TCP connections on host:port */
+const accepts = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host, port, timeout: 2000 });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+
+/** waits up to 5 s for the server to print a line matching `pattern` */
+async function printed(s: SpawnedServer, pattern: RegExp) {
+  const deadline = Date.now() + 5000;
+  while (!pattern.test(s.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  expect(s.output()).toMatch(pattern);
+}
+
+const post = (port: number, route: string, body: unknown) =>
+  fetch(`http://127.0.0.1:${port}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+    body: JSON.stringify(body),
+  });
+
+describe("the default listen address", () => {
+  it("is 127.0.0.1 outside production, every interface in production, HOST when set", () => {
+    expect(listenHost(loadConfig({}))).toBe("127.0.0.1");
+    expect(listenHost(loadConfig({ NODE_ENV: "development", HOST: "" }))).toBe("127.0.0.1");
+    expect(listenHost(loadConfig({ NODE_ENV: "production" }))).toBe("0.0.0.0");
+    expect(listenHost(loadConfig({ HOST: "0.0.0.0" }))).toBe("0.0.0.0");
+    expect(listenHost(loadConfig({ NODE_ENV: "production", HOST: "10.1.2.3" }))).toBe("10.1.2.3");
+  });
+});
+
+describe("safe start-up", () => {
+  const dirs: string[] = [];
+  const running: SpawnedServer[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  const start = (env: Record<string, string>) => {
+    const s = spawnServer(env);
+    running.push(s);
+    return s;
+  };
+  afterAll(async () => {
+    for (const s of running) await s.kill("SIGKILL");
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    for (const c of cleanups) await c();
+  });
+
+  /** a copy of the demo-seeded test database, as the env of a spawned server */
+  async function demoDatabase(kind: (typeof DATABASES)[number]): Promise<Record<string, string>> {
+    if (kind === "pglite") {
+      const dir = freshDir();
+      dirs.push(dir);
+      return { DATA_DIR: dir };
+    }
+    const base = process.env.TEST_DATABASE_URL as string;
+    const name = `rollbook_start_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_PG_DB}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    });
+    return { DATABASE_URL: adminUrl(base, name) };
+  }
+
+  it.each(DATABASES)("NODE_ENV=production refuses a database with the demo users (%s)", async (kind) => {
+    const s = start({ ...(await demoDatabase(kind)), NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:1" });
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toContain(REFUSAL);
+    expect(s.output()).not.toContain("Rollbook is running");
+  });
+
+  it("with the demo school and no HOST, listens on 127.0.0.1 only and says how to open it", async () => {
+    const s = start({ ...(await demoDatabase("pglite")), HOST: "" });
+    const port = await s.listening;
+    expect(s.output()).toContain("Listening on 127.0.0.1 only: set HOST=0.0.0.0 to open it to the network.");
+    expect(await accepts("127.0.0.1", port)).toBe(true);
+    // the machine's own network address is refused (when it has one)
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === "IPv4" && !a.internal);
+    if (external) expect(await accepts(external.address, port)).toBe(false);
+    expect(await s.kill("SIGTERM")).toBe(0);
+  });
+
+  it("in production without SMTP_URL warns that mail is not delivered and logs no link", async () => {
+    const dir = fs.mkdtempSync(path.join(ROOT, ".tmp", "start-"));
+    dirs.push(dir);
+    const email = "head@example.org";
+    const s = start({
+      DATA_DIR: dir,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      ADMIN_EMAIL: email,
+      ADMIN_PASSWORD: "first-admin-pw",
+    });
+    const port = await s.listening;
+    // log lines reach the pipe after the console's: wait for them
+    await printed(s, /"level":40.*SMTP_URL is not set: mail .* is NOT delivered/);
+    expect((await post(port, "/api/v2/password/forgot", { email })).status).toBe(200);
+    await printed(s, /mail kept in the outbox, not delivered: SMTP_URL is not set/);
+    expect(s.output()).not.toMatch(/ResetPassword|Invite\//);
+    expect(await s.kill("SIGTERM")).toBe(0);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * What one ping says about the student being at the session's place, and how far to believe it
+ * (decision 0530). For staff only: nothing here is meant to be told to the phone.
+ */
+import { distanceMetres, isInFence, type PlaceSignals } from "./geofence.ts";
+import {
+  implausibleAccuracy,
+  impossibleSpeed,
+  lateDelivery,
+  mockedLocation,
+  offlineQueued,
+  type PlausibilityCheck,
+  type PositionFix,
+  repeatedCoordinates,
+} from "./plausibility.ts";
+
+/** What supports presence, then what gives no presence, then the checks that lower a ping's weight. */
+export const EVIDENCE_KINDS = [
+  "offline_code",
+  "scan_code",
+  "beacon_seen",
+  "inside_fence",
+  "outside_fence",
+  "no_position",
+  "mocked_location",
+  "impossible_speed",
+  "repeated_coordinates",
+  "implausible_accuracy",
+  "late_delivery",
+] as const;
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+
+/** The plausibility checks: any of them marks a ping as suspicious. */
+export const SUSPICION_KINDS: readonly EvidenceKind[] = [
+  "mocked_location",
+  "impossible_speed",
+  "repeated_coordinates",
+  "implausible_accuracy",
+];
+
+/**
+ * effect: what the item does to the ping's weight, -1..1. Positive = the presence it supports;
+ * negative = the share of the weight a check took away; 0 = gives no presence (outside, nothing).
+ */
+export interface EvidenceItem {
+  kind: EvidenceKind;
+  effect: number;
+  detail: Record<string, number | string | boolean>;
+}
+
+export interface PingEvidence {
+  /** 0..1: how much this ping counts as presence at the place. */
+  weight: number;
+  evidence: EvidenceItem[];
+}
+
+/** A stored ping as the engine sees it. `check_in` marks presence the server recorded from a code. */
+export interface EvidencePing extends PositionFix {
+  received_at: Date;
+  beacons?: { factory_id: string; rssi?: number | null }[] | null;
+  extra?: unknown;
+  check_in?: "scan_code" | "offline_code" | null;
+}
+
+export interface EvidenceContext {
+  place: PlaceSignals;
+  /** The student's previous accepted phone ping (any session), for speed and repetition. */
+  previous?: PositionFix | null;
+}
+
+/** Typed by staff from the student's phone: someone saw the student. */
+export const OFFLINE_CODE_WEIGHT = 1;
+/** Scanned from the event's screen; the code rotates every 30 s, but the phone could be anyone's. */
+export const SCAN_CODE_WEIGHT = 0.9;
+/** A phone's own claim of position: the best it can be, before its accuracy. */
+export const INSIDE_FENCE_WEIGHT = 0.8;
+/** A beacon heard clearly (rssi -80 dBm or better); fainter down to -100 dBm, missing rssi in between. */
+export const BEACON_WEIGHT_STRONG = 0.85;
+export const BEACON_WEIGHT_FAINT = 0.6;
+export const BEACON_WEIGHT_NO_RSSI = 0.7;
+
+const round = (n: number, places = 3) => Math.round(n * 10 ** places) / 10 ** places;
+const finite = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n);
+const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
+
+/** 1 up to 20 m, falling to 0.5 at 100 m and beyond; 0.6 when the phone gave none (or nonsense). */
+function accuracyFactor(accuracy: number | null | undefined): number {
+  if (!finite(accuracy) || accuracy <= 0) return 0.6;
+  if (accuracy <= 20) return 1;
+  return Math.max(0.5, 1 - (0.5 * (accuracy - 20)) / 80);
+}
+
+function beaconWeight(rssi: number | null | undefined): number {
+  if (!finite(rssi)) return BEACON_WEIGHT_NO_RSSI;
+  if (rssi >= -80) return BEACON_WEIGHT_STRONG;
+  const t = Math.min(1, (-80 - rssi) / 20);
+  return BEACON_WEIGHT_STRONG - t * (BEACON_WEIGHT_STRONG - BEACON_WEIGHT_FAINT);
+}
+
+/** Support items: the fence and beacons. */
+function positionItems(ping: EvidencePing, place: PlaceSignals): EvidenceItem[] {
+  const items: EvidenceItem[] = [];
+  const hasCoordinates = finite(ping.latitude) && finite(ping.longitude);
+  if (place.fence && hasCoordinates) {
+    const at = { latitude: ping.latitude as number, longitude: ping.longitude as number };
+    const detail = {
+      distance_m: Math.round(distanceMetres(at, place.fence)),
+      radius_m: place.fence.radius,
+      accuracy_m: finite(ping.accuracy) ? ping.accuracy : "none",
+    };
+    const inside = isInFence(ping, place.fence);
+    const effect = inside ? INSIDE_FENCE_WEIGHT * accuracyFactor(ping.accuracy) : 0;
+    items.push({ kind: inside ? "inside_fence" : "outside_fence", effect: round(effect), detail });
+  }
+  if (ping.beacons?.length && place.beaconIds.length) {
+    const ids = new Set(place.beaconIds.map((id) => id.toUpperCase()));
+    let best: { factory_id: string; rssi?: number | null } | null = null;
+    for (const b of ping.beacons) {
+      if (typeof b?.factory_id !== "string" || !ids.has(b.factory_id.toUpperCase())) continue;
+      if (!best || beaconWeight(b.rssi) > beaconWeight(best.rssi)) best = b;
+    }
+    if (best) {
+      const detail = { factory_id: best.factory_id.toUpperCase(), rssi: finite(best.rssi) ? best.rssi : "none" };
+      items.push({ kind: "beacon_seen", effect: round(beaconWeight(best.rssi)), detail });
+    }
+  }
+  if (!items.some((i) => i.effect > 0) && !items.some((i) => i.kind === "outside_fence")) {
+    items.push({
+      kind: "no_position",
+      effect: 0,
+      detail: { has_coordinates: hasCoordinates, place_has_fence: !!place.fence },
+    });
+  }
+  return items;
+}
+
+/** The checks that lower a phone ping's weight, in EVIDENCE_KINDS order. */
+function checks(
+  ping: EvidencePing,
+  previous: PositionFix | null | undefined,
+): [EvidenceKind, PlausibilityCheck | null][] {
+  return [
+    ["mocked_location", mockedLocation(ping.extra)],
+    ["impossible_speed", impossibleSpeed(ping, previous)],
+    ["repeated_coordinates", repeatedCoordinates(ping, previous)],
+    ["implausible_accuracy", implausibleAccuracy(ping.accuracy)],
+    ["late_delivery", lateDelivery(ping.recorded_at, ping.received_at, offlineQueued(ping.extra))],
+  ];
+}
+
+/**
+ * A ping's weight: the presence its signals support (fence and beacon combine as independent
+ * witnesses), times the factor of every check it fails. Codes are recorded by the server and
+ * need no plausibility checks.
+ */
+export function pingEvidence(ping: EvidencePing, context: EvidenceContext): PingEvidence {
+  if (ping.check_in === "offline_code" || ping.check_in === "scan_code") {
+    const weight = ping.check_in === "offline_code" ? OFFLINE_CODE_WEIGHT : SCAN_CODE_WEIGHT;
+    return { weight, evidence: [{ kind: ping.check_in, effect: weight, detail: {} }] };
+  }
+  const evidence = positionItems(ping, context.place);
+  let miss = 1;
+  for (const i of evidence) if (i.effect > 0) miss *= 1 - i.effect;
+  let weight = 1 - miss;
+  for (const [kind, check] of checks(ping, context.previous)) {
+    if (!check) continue;
+    weight *= check.factor;
+    evidence.push({ kind, effect: round(check.factor - 1), detail: check.detail });
+  }
+  return { weight: clamp01(weight), evidence };
+}
