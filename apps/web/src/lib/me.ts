@@ -85,6 +85,9 @@ export function useMeQuery() {
     queryFn: async () => (await execute(MeDocument)).me,
     refetchInterval: ME_POLL_MS,
     refetchIntervalInBackground: true,
+    // several components read me as the page mounts; without this each mount refetched it
+    // (three loads per page). The poll, pushes and explicit invalidations keep it fresh.
+    staleTime: 30_000,
     // a failed load sends the user to login; no silent retries of a refused token
     retry: false,
   });
