@@ -149,7 +149,8 @@ test("a student checks in by location, queues pings offline, and shows the offli
   await expect(row).toBeVisible();
   await expect(row).toContainText(/Present|Late/, { timeout: 30_000 });
   await expect(page.getByText(/Checking you in by location/)).toBeVisible();
-  if (lone) await expect.poll(() => missingTotal(dashboard), { timeout: 10_000 }).toBe(missingBefore - 1);
+  // fewer missing, without a reload (another spec may check a student in meanwhile: not "exactly one")
+  if (lone) await expect.poll(() => missingTotal(dashboard), { timeout: 10_000 }).toBeLessThan(missingBefore);
   else test.info().annotations.push({ type: "skipped check", description: "student has other classes today" });
   await staff.close();
 

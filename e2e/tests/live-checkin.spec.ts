@@ -82,7 +82,8 @@ test("a student checked in by a phone leaves the missing list and moves the tile
 
   await expect(row).toHaveCount(0);
   await expect.poll(count).toBeLessThan(before);
-  await expect.poll(checkedInCount).toBe(tileBefore + 1);
+  // at least this student (the seeded study hall is shared with other specs running alongside)
+  await expect.poll(checkedInCount).toBeGreaterThan(tileBefore);
   expect(await page.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(1);
   // and the server agrees: the student is no longer missing
   const after = await api.graphql<{ students: { data: Missing[] } }>(
