@@ -1,6 +1,8 @@
-import { evaluateSession, type PresenceSample, presenceRank, STATUS, type StatusId } from "@rollbook/domain";
+import { isDeepStrictEqual } from "node:util";
+import { type PlaceSignals, type PresenceSample, presenceRank, STATUS, type StatusId } from "@rollbook/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { AttendanceEvidence } from "../db/schema/attendance.ts";
 import type { Services } from "../services.ts";
 import { isPresentAt, type StoredPing, samplesFor } from "./presence.ts";
 import { publishAttendanceChanges } from "./publish-attendance.ts";
@@ -13,7 +15,8 @@ import {
   placeSignals,
   type SessionPlace,
 } from "./sessions-for-student.ts";
-import { type AttendanceRow, readSnapshot, type SeenRow, type Snapshot } from "./snapshot.ts";
+import { type AttendanceRow, type RowsOnly, readSnapshot, type SeenRow, type Snapshot } from "./snapshot.ts";
+import { advanceState, type RunningState, type Verdict, verdictOf, verdictOfState } from "./verdict.ts";
 
 export type { AttendanceRow };
 
@@ -44,16 +47,11 @@ const keyOf = (x: { attendable_type: string; attendable_id: number; meets: strin
 export const sessionKey = keyOf;
 
 /** The snapshot's row for a session, if any. */
-export const seenRowOf = (snap: Snapshot, session: ActiveSession) =>
+export const seenRowOf = (snap: RowsOnly, session: ActiveSession) =>
   snap.rows.find((r) => keyOf(r.row) === keyOf(session)) ?? null;
 
-/**
- * Whether the student is gone, not just between pings: their latest sample in the window is away
- * (or the session is over and presence ended before its end). While they stay, exit moves with
- * every ping and is no "exited" event.
- */
-function hasLeft(samples: readonly PresenceSample[], session: ActiveSession, exit: Date, now: Date): boolean {
-  if (now.getTime() >= session.end.getTime()) return exit.getTime() < session.end.getTime();
+/** Whether the latest sample in the window is away (at one instant, present wins). */
+function latestAwayOf(samples: readonly PresenceSample[], session: ActiveSession): boolean {
   let latest: PresenceSample | null = null;
   for (const x of samples) {
     if (!inWindow(session, x.at)) continue;
@@ -63,11 +61,61 @@ function hasLeft(samples: readonly PresenceSample[], session: ActiveSession, exi
   return latest !== null && !latest.present;
 }
 
+/**
+ * Whether the student is gone, not just between pings: their latest sample in the window is away
+ * (or the session is over and presence ended before its end). While they stay, exit moves with
+ * every ping and is no "exited" event.
+ */
+function hasLeft(latestAway: boolean, session: ActiveSession, exit: Date, now: Date): boolean {
+  if (now.getTime() >= session.end.getTime()) return exit.getTime() < session.end.getTime();
+  return latestAway;
+}
+
+/** How a plan judges the session: from the running state (one ping's cost) or from every stored ping. */
+interface Judged {
+  judge: (finished: boolean) => Verdict;
+  latestAway: boolean;
+  /** pings in the window the verdict was computed from, checked at the write; null: from the running state */
+  count: number | null;
+}
+
+function fromAll(
+  session: ActiveSession,
+  signals: PlaceSignals,
+  stored: readonly StoredPing[],
+  fresh: readonly StoredPing[],
+  now: Date,
+): Judged {
+  const ids = new Set<string>();
+  const all: StoredPing[] = [];
+  for (const p of [...stored, ...fresh]) {
+    if (!inWindow(session, p.recorded_at) || ids.has(p.device_ping_id)) continue;
+    ids.add(p.device_ping_id);
+    all.push(p);
+  }
+  return {
+    judge: (finished) => verdictOf({ pings: all, session, place: signals, now, finished }),
+    latestAway: latestAwayOf(samplesFor(all, session, signals, now), session),
+    count: all.length,
+  };
+}
+
+function fromState(state: RunningState, session: ActiveSession): Judged {
+  const last = state.timeline.last;
+  return {
+    judge: (finished) => verdictOfState(state, session, finished),
+    latestAway: last !== null && !last.present,
+    count: null,
+  };
+}
+
 interface Plan {
   status: StatusId;
   enter: Date | null;
   exit: Date | null;
   percentage: number;
+  confidence: number | null;
+  evidence: AttendanceEvidence | null;
   activity: { event: string; at: string }[];
   coords: {
     latitude: number | null;
@@ -77,39 +125,30 @@ interface Plan {
     extra: unknown;
     at: string;
   }[];
-  /** pings in the window the plan was computed from: the write checks none arrived since */
-  count: number;
+  state: RunningState | null;
+  /** false: only the running state changed, which nobody is told about */
+  visible: boolean;
+  /** pings in the window the plan was computed from: the write checks none arrived since (null: from the running state, the row version suffices) */
+  count: number | null;
 }
 
 /**
  * What to write for a session, from what is stored plus `fresh`; null: nothing to write;
  * `review`: a finished attendance the pings would raise to that status (nothing is written).
+ * The status comes from the presence that is believed (verdict.ts, decision 0550).
  */
 function plan(
   session: ActiveSession,
-  place: SessionPlace | null,
   seen: SeenRow | null,
-  stored: readonly StoredPing[],
-  fresh: readonly StoredPing[],
+  judged: Judged,
+  freshPresent: readonly StoredPing[],
   now: Date,
-): Plan | { review: StatusId } | null {
+): Plan | { review: StatusId; confidence: number | null } | null {
   const existing = seen?.row;
-  const signals = placeSignals(place);
-  const freshPresent = fresh.filter((p) => inWindow(session, p.recorded_at) && isPresentAt(p, session, signals));
-  // no attendance yet and nothing new puts the student there: nothing can change
-  if (!existing && freshPresent.length === 0 && fresh.length > 0) return null;
-  const ids = new Set<string>();
-  const all: StoredPing[] = [];
-  for (const p of [...stored, ...fresh]) {
-    if (!inWindow(session, p.recorded_at) || ids.has(p.device_ping_id)) continue;
-    ids.add(p.device_ping_id);
-    all.push(p);
-  }
-  const samples = samplesFor(all, session, signals, now);
-  const judge = (finished: boolean) =>
-    evaluateSession({ session: { start: session.start, end: session.end }, rules: session.rules, samples, finished });
-  let ev = judge(now.getTime() >= session.end.getTime());
-  if (!existing && ev.enter === null) return null;
+  const { judge, latestAway } = judged;
+  let v = judge(now.getTime() >= session.end.getTime());
+  let ev = v.evaluation;
+  if (!existing && ev.enter === null && v.evidence?.unconfirmed == null) return null;
   // gone before end - leave_time and still away after it: left early already, unless they come back
   const cutoff = session.end.getTime() - session.rules.leave_time * 60_000;
   if (
@@ -118,23 +157,28 @@ function plan(
     now.getTime() < session.end.getTime() &&
     now.getTime() >= cutoff &&
     ev.exit.getTime() < cutoff &&
-    hasLeft(samples, session, ev.exit, now)
+    hasLeft(latestAway, session, ev.exit, now)
   ) {
     const judged = judge(true);
-    if (judged.status === STATUS.left_early) ev = judged;
+    if (judged.evaluation.status === STATUS.left_early) {
+      v = judged;
+      ev = judged.evaluation;
+    }
   }
 
   // a finished attendance is final: a ping never changes it (a backdated ping from home would buy
-  // credit). One that would raise it is kept, and staff are asked to review it (issue 9).
+  // credit). One that would raise it is kept, and staff are asked to review it (issue 9), with
+  // every ping believed: the person decides, the confidence tells them how far to trust it.
   if (existing?.finished) {
+    const would = v.unbelieved.status;
     const raise =
-      PRESENCE_STATUSES.has(existing.status) && presenceRank(ev.status) > presenceRank(existing.status as StatusId);
-    return raise ? { review: ev.status } : null;
+      PRESENCE_STATUSES.has(existing.status) && presenceRank(would) > presenceRank(existing.status as StatusId);
+    return raise ? { review: would, confidence: v.confidence } : null;
   }
   const status: StatusId = ev.status;
   const activity: Plan["activity"] = [];
   if (!existing?.enter && ev.enter) activity.push({ event: "entered", at: ev.enter.toISOString() });
-  if (ev.exit && !sameTime(existing?.exit, ev.exit) && hasLeft(samples, session, ev.exit, now)) {
+  if (ev.exit && !sameTime(existing?.exit, ev.exit) && hasLeft(latestAway, session, ev.exit, now)) {
     activity.push({ event: "exited", at: ev.exit.toISOString() });
   }
   if (status !== (existing?.status ?? STATUS.pending))
@@ -155,9 +199,25 @@ function plan(
     sameTime(existing.enter, ev.enter) &&
     sameTime(existing.exit, ev.exit) &&
     existing.percentage === ev.percentage &&
-    existing.location_id === session.location_id;
-  if (same && coords.length === 0) return null;
-  return { status, enter: ev.enter, exit: ev.exit, percentage: ev.percentage, activity, coords, count: all.length };
+    existing.location_id === session.location_id &&
+    existing.confidence === v.confidence &&
+    // jsonb keeps its own key order: compare values, not text
+    isDeepStrictEqual(existing.evidence ?? null, v.evidence);
+  const sameState = existing && isDeepStrictEqual(existing.engine_state ?? null, v.state);
+  if (same && coords.length === 0 && sameState) return null;
+  return {
+    status,
+    enter: ev.enter,
+    exit: ev.exit,
+    percentage: ev.percentage,
+    confidence: v.confidence,
+    evidence: v.evidence,
+    state: v.state,
+    visible: !same || coords.length > 0,
+    activity,
+    coords,
+    count: judged.count,
+  };
 }
 
 /**
@@ -181,18 +241,26 @@ async function write(
       select 1 as one
       where coalesce((select v from cur), '') = ${seen?.version ?? ""}::text
         and not coalesce((select lock from cur), false)
-        and (select count(*) from pings where student_id = ${studentId}::int
+        and ${
+          p.count === null
+            ? sql`true`
+            : sql`(select count(*) from pings where student_id = ${studentId}::int
           and recorded_at >= ${earlyStart(session).toISOString()}::timestamptz
-          and recorded_at <= ${session.end.toISOString()}::timestamptz) = ${p.count}::int
+          and recorded_at <= ${session.end.toISOString()}::timestamptz) = ${p.count}::int`
+        }
     ), a as (
-      insert into attendance (attendable_id, attendable_type, school_id, student_id, location_id, status, enter, exit, percentage, meets)
+      insert into attendance (attendable_id, attendable_type, school_id, student_id, location_id, status, enter, exit, percentage,
+        confidence, evidence, engine_state, meets)
       select ${session.attendable_id}::int, ${session.attendable_type}::text, ${session.school_id}::int, ${studentId}::int,
         ${session.location_id}::int, ${p.status}::smallint, ${p.enter?.toISOString() ?? null}::timestamptz,
-        ${p.exit?.toISOString() ?? null}::timestamptz, ${p.percentage}::float8, ${session.meets}::date
+        ${p.exit?.toISOString() ?? null}::timestamptz, ${p.percentage}::float8, ${p.confidence}::float8,
+        ${p.evidence === null ? null : JSON.stringify(p.evidence)}::jsonb,
+        ${p.state === null ? null : JSON.stringify(p.state)}::jsonb, ${session.meets}::date
       from ok
       on conflict (attendable_type, attendable_id, meets, student_id) do update set
         location_id = excluded.location_id, status = excluded.status, enter = excluded.enter, exit = excluded.exit,
-        percentage = excluded.percentage, updated_at = now()
+        percentage = excluded.percentage, confidence = excluded.confidence, evidence = excluded.evidence,
+        engine_state = excluded.engine_state, updated_at = now()
       where attendance.lock = false and attendance.xmin::text = ${seen?.version ?? ""}::text
       returning id
     ), act as (
@@ -228,25 +296,42 @@ export async function recomputeWith(
   studentId: number,
   session: ActiveSession,
   place: SessionPlace | null,
-  opts: { fresh?: readonly StoredPing[]; now?: Date; snapshot?: Snapshot } = {},
+  opts: { fresh?: readonly StoredPing[]; now?: Date; snapshot?: Snapshot | RowsOnly } = {},
 ): Promise<Recomputed | null> {
   if (session.manual) return null;
-  const fresh = opts.fresh ?? [];
-  let snap = opts.snapshot ?? (await readSnapshot(db, studentId, windowRange(session)));
+  const fresh = (opts.fresh ?? []).filter((p) => inWindow(session, p.recorded_at));
+  const signals = placeSignals(place);
+  const freshPresent = fresh.filter((p) => isPresentAt(p, session, signals));
+  // no attendance yet and nothing new puts the student there: nothing can change (read nothing more)
+  let snap: Snapshot | RowsOnly = opts.snapshot ?? (await readSnapshot(db, studentId, windowRange(session)));
+  if (!seenRowOf(snap, session) && freshPresent.length === 0 && (opts.fresh ?? []).length > 0) return null;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const now = opts.now && attempt === 0 ? opts.now : new Date();
     const seen = seenRowOf(snap, session);
     if (seen?.row.lock) return { row: seen.row, session, changed: false };
-    const p = plan(session, place, seen, snap.pings, fresh, now);
-    if (!p) return seen ? { row: seen.row, session, changed: false } : null;
-    if ("review" in p) {
-      if (seen) await askForReview(db, session, seen.row, p.review);
-      return seen ? { row: seen.row, session, changed: false } : null;
+    // the common case: pings newer than every one so far, added to the running state
+    const running =
+      seen && !seen.row.finished && fresh.length > 0
+        ? advanceState(seen.row.engine_state, fresh, session, signals)
+        : null;
+    let judged: Judged;
+    if (running) judged = fromState(running, session);
+    else {
+      if (!("pings" in snap)) snap = await readSnapshot(db, studentId, windowRange(session));
+      judged = fromAll(session, signals, (snap as Snapshot).pings, fresh, now);
     }
-    const id = await write(db, studentId, session, seen, p);
+    const p = plan(session, seenRowOf(snap, session), judged, freshPresent, now);
+    const current = seenRowOf(snap, session);
+    if (!p) return current ? { row: current.row, session, changed: false } : null;
+    if ("review" in p) {
+      if (current)
+        await askForReview(db, session, current.row, p.review, { confidence: p.confidence, finalised: true });
+      return current ? { row: current.row, session, changed: false } : null;
+    }
+    const id = await write(db, studentId, session, current, p);
     if (typeof id === "number") {
       const row: AttendanceRow = {
-        ...(seen?.row ?? {
+        ...(current?.row ?? {
           attendable_id: session.attendable_id,
           attendable_type: session.attendable_type,
           school_id: session.school_id,
@@ -262,9 +347,12 @@ export async function recomputeWith(
         enter: p.enter,
         exit: p.exit,
         percentage: p.percentage,
+        confidence: p.confidence,
+        evidence: p.evidence,
+        engine_state: p.state,
         updated_at: now,
       };
-      return { row, session, changed: true };
+      return { row, session, changed: p.visible };
     }
     // another writer (a concurrent batch, staff) got there first: start again from what is stored
     snap = await readSnapshot(db, studentId, windowRange(session));

@@ -1,5 +1,5 @@
 import { STATUS } from "@rollbook/domain";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
 import {
@@ -11,7 +11,17 @@ import {
   schoolClosures,
 } from "../db/schema/index.ts";
 import { isPush, type PushBus, type PushMessage } from "../realtime/messages.ts";
-import { floorMinute, MIN, makeCourse, makeStudent, phone, ping, schoolsOf, series } from "./test-fixtures.ts";
+import {
+  floorMinute,
+  MIN,
+  makeCourse,
+  makeStudent,
+  phone,
+  ping,
+  schoolsOf,
+  sentLive,
+  series,
+} from "./test-fixtures.ts";
 
 /** Attendance through the device API: a class that started 30 minutes ago and lasts an hour. */
 describe.each(DATABASES)("attendance engine over the device API on %s", (kind) => {
@@ -87,7 +97,10 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
 
   it("a beacon of the room counts as being there (any letter case)", async () => {
     const c = await inSession();
-    await c.phone.pings([ping(at(c.start, 1), c.place, "beacon"), ping(at(c.start, 4), c.place, "beacon")]);
+    await sentLive(db(), srv.url, c.student, [
+      ping(at(c.start, 1), c.place, "beacon"),
+      ping(at(c.start, 4), c.place, "beacon"),
+    ]);
     const [row] = await rowsOf(c.student.id);
     expect(row?.status).toBe(STATUS.present);
   });
@@ -108,11 +121,11 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
 
   it("a student who leaves shows an exit at once, and is left_early once past end - leave_time", async () => {
     const c = await inSession();
-    await c.phone.pings(series(at(c.start, -2), at(c.start, 8), c.place));
+    await sentLive(db(), srv.url, c.student, series(at(c.start, -2), at(c.start, 8), c.place));
     const [before] = await rowsOf(c.student.id);
     expect(before?.status).toBe(STATUS.present);
     expect(await activityOf(before!.id)).not.toContain("exited");
-    await c.phone.pings(series(at(c.start, 11), new Date(), c.place, "away"));
+    await sentLive(db(), srv.url, c.student, series(at(c.start, 11), new Date(), c.place, "away"));
     const [row] = await rowsOf(c.student.id);
     // before end - leave_time the student may still come back: present, with the exit shown
     expect(row?.status).toBe(STATUS.present);
@@ -122,7 +135,7 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
     const ending = floorMinute(new Date(Date.now() - 55 * MIN));
     const soon = await makeCourse(db(), school, ending, 60);
     const leaver = await makeStudent(db(), school.id, { courses: [soon.course.id] });
-    await phone(srv.url, leaver.token).pings([
+    await sentLive(db(), srv.url, leaver, [
       ...series(at(ending, -2), at(ending, 8), soon.place),
       ...series(at(ending, 11), new Date(), soon.place, "away"),
     ]);
@@ -136,7 +149,7 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
     const ended = floorMinute(new Date(Date.now() - 65 * MIN));
     const made = await makeCourse(db(), school, ended, 60);
     const student = await makeStudent(db(), school.id, { courses: [made.course.id] });
-    await phone(srv.url, student.token).pings([
+    await sentLive(db(), srv.url, student, [
       ...series(at(ended, -2), at(ended, 8), made.place),
       ...series(at(ended, 11), at(ended, 60), made.place, "away"),
     ]);
@@ -154,8 +167,9 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
     expect(data.sessions.find((x: any) => x.attendable_id === c.course.id).attendance).toBeNull();
   });
 
-  it("a late batch, sent out of order after the phone was offline, gives the same result as live pings", async () => {
-    // a class that ended a few minutes ago: one phone sent as it went, the other all at once, reversed
+  it("a late batch, sent out of order after the phone was offline, is not credited: it waits for a person", async () => {
+    // a class that ended a few minutes ago: one phone sent as it went, the other all at once, reversed,
+    // an hour late. Live means live (decision 0550): the late one gives the same result, unconfirmed.
     const start = floorMinute(new Date(Date.now() - 70 * MIN));
     const made = await makeCourse(db(), school, start, 60);
     const live = await makeStudent(db(), school.id, { courses: [made.course.id] });
@@ -163,7 +177,7 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
       ...series(at(start, 6), at(start, 30), made.place),
       ...series(at(start, 33), at(start, 60), made.place, "away"),
     ];
-    for (let i = 0; i < script.length; i += 3) await phone(srv.url, live.token).pings(script.slice(i, i + 3));
+    await sentLive(db(), srv.url, live, script);
     const offline = await makeStudent(db(), school.id, { courses: [made.course.id] });
     const shuffled = [...script].reverse().map((p, i) => ({ ...p, id: `late-${i}` }));
     const res = await phone(srv.url, offline.token).pings(shuffled);
@@ -176,9 +190,21 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
       exit: r!.exit?.getTime(),
       percentage: r!.percentage,
     });
-    expect(pick(b)).toEqual(pick(a));
     expect(a!.status).toBe(STATUS.late);
     expect(a!.percentage).toBeGreaterThan(30);
+    expect(a!.confidence).toBeGreaterThanOrEqual(0.6);
+    // the class is over: without believed presence it reads absent until someone confirms
+    expect(b).toMatchObject({ status: STATUS.absent, enter: null });
+    expect(b!.confidence).toBeLessThan(0.6);
+    expect(b!.evidence?.unconfirmed).toBe(a!.status);
+    // believed, the late batch gives exactly what the live phone got: the arithmetic is order-independent
+    await db()
+      .update(pings)
+      .set({ created_at: sql`${pings.recorded_at} + interval '2 seconds'` })
+      .where(eq(pings.student_id, offline.id));
+    await phone(srv.url, offline.token).pings(shuffled.slice(0, 1));
+    const [c] = await rowsOf(offline.id);
+    expect(pick(c)).toEqual(pick(a));
   });
 
   it("pings on a cancelled date change nothing", async () => {

@@ -119,6 +119,7 @@ describe.each(DATABASES)("engine calls on %s", (kind) => {
     const extra: StoredPing = {
       device_ping_id: "direct-1",
       recorded_at: new Date(start.getTime() + 25 * MIN),
+      received_at: new Date(),
       latitude: c.place.latitude,
       longitude: c.place.longitude,
       accuracy: 5,

@@ -3,11 +3,12 @@ import { sql } from "drizzle-orm";
 import type { Services } from "../services.ts";
 import { publishChanges, type Recomputed, recomputeWith, sessionKey } from "./apply.ts";
 import type { StoredPing } from "./presence.ts";
-import { type DaySession, earlyStart, inWindow, placeSignals, sessionsNear } from "./sessions-for-student.ts";
-import { decodePings, decodeRows, pingsJson, rowsJson } from "./snapshot.ts";
+import { type DaySession, inWindow, placeSignals, sessionsNear } from "./sessions-for-student.ts";
+import { decodeRows, rowsJson } from "./snapshot.ts";
 import type { StudentContext } from "./state.ts";
 
-export type IncomingPing = StoredPing;
+/** A ping as the phone sent it; the server adds when it received it. */
+export type IncomingPing = Omit<StoredPing, "received_at">;
 
 /**
  * Stores a batch of pings once each and recomputes every session they fall in, once per
@@ -63,17 +64,14 @@ export async function ingestPings(
     };
   });
 
-  // what is stored for the candidate sessions, read in the same statement (before this batch's rows)
+  // the attendance rows of the candidate sessions, read in the same statement; their running state
+  // takes a ping in order without reading the session's other pings (apply.ts)
   const list = [...candidates.values()];
   const dates = list.map((x) => x.meets).sort();
   const read =
     list.length === 0
-      ? sql`null::json as pings, null::json as rows`
-      : sql`${pingsJson(
-          student.id,
-          new Date(Math.min(...list.map((x) => earlyStart(x).getTime()))),
-          new Date(Math.max(...list.map((x) => x.end.getTime()))),
-        )} as pings, ${rowsJson(student.id, dates[0]!, dates[dates.length - 1]!)} as rows`;
+      ? sql`null::json as rows`
+      : sql`${rowsJson(student.id, dates[0]!, dates[dates.length - 1]!)} as rows`;
   const result = await s.db.execute(sql`
     with st as (
       update students set last_seen = now()
@@ -94,15 +92,20 @@ export async function ingestPings(
       returning device_ping_id
     )
     select (select count(*) from st)::int as ok, coalesce((select json_agg(device_ping_id) from ins), '[]'::json) as ids,
+      extract(epoch from now()) * 1000 as received,
       ${read}`);
-  const head = (result as unknown as { rows: { ok: number; ids: unknown; pings: unknown; rows: unknown }[] }).rows[0];
+  const head = (result as unknown as { rows: { ok: number; ids: unknown; received: unknown; rows: unknown }[] })
+    .rows[0];
   if (!head || Number(head.ok) === 0) return null;
   const ids = new Set<string>(typeof head.ids === "string" ? JSON.parse(head.ids) : (head.ids as string[]));
   // a ping id repeated inside the batch is stored once: keep its first occurrence
-  const fresh: IncomingPing[] = [];
+  // the stored created_at exactly (now() of the statement), so a later recompute from the stored
+  // rows reaches the same confidence as this one
+  const received = new Date(Number(head.received));
+  const fresh: StoredPing[] = [];
   for (const p of batch) {
     if (ids.has(p.device_ping_id)) {
-      fresh.push(p);
+      fresh.push({ ...p, received_at: received });
       ids.delete(p.device_ping_id);
     }
   }
@@ -112,8 +115,8 @@ export async function ingestPings(
   for (const p of batch) for (const x of sessionsOf.get(p) ?? []) affected.set(sessionKey(x), x);
   const changes: Recomputed[] = [];
   if (affected.size > 0) {
-    const snapshot = { pings: decodePings(head.pings ?? []), rows: decodeRows(head.rows ?? []) };
-    const now = new Date();
+    const snapshot = { rows: decodeRows(head.rows ?? []) };
+    const now = received;
     for (const session of affected.values()) {
       try {
         const r = await recomputeWith(s.db, student.id, session, session.location, { fresh, now, snapshot });

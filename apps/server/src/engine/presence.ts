@@ -17,6 +17,8 @@ export const PRESENCE_PREFIX = "presence:";
 export interface StoredPing {
   device_ping_id: string;
   recorded_at: Date;
+  /** when the server stored it (pings.created_at): how live it was */
+  received_at: Date;
   latitude: number | null;
   longitude: number | null;
   accuracy: number | null;

@@ -31,6 +31,7 @@ export async function recordPresence(
   const ping: StoredPing = {
     device_ping_id: `${PRESENCE_PREFIX}${input.source}:${randomUUID()}`,
     recorded_at: input.at,
+    received_at: new Date(),
     latitude: null,
     longitude: null,
     accuracy: null,
@@ -39,7 +40,8 @@ export async function recordPresence(
     beacons: null,
     extra: { source: input.source, attendable_type: target?.type, attendable_id: target?.id },
   };
-  await s.db.insert(pings).values({ ...ping, beacons: null, student_id: student.id });
+  const { received_at: _stamped, ...row } = ping; // created_at is the database's own
+  await s.db.insert(pings).values({ ...row, beacons: null, student_id: student.id });
   const results: Recomputed[] = [];
   for (const session of sessions) {
     const r = await recomputeWith(s.db, student.id, session, session.location, { fresh: [ping] });

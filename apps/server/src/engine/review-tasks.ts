@@ -5,13 +5,29 @@ import { tasks } from "../db/schema/index.ts";
 import type { AttendanceRow } from "./apply.ts";
 import type { ActiveSession } from "./sessions-for-student.ts";
 
+/** Why a person is asked: a ping after finalisation, or presence believed less than the threshold. */
+export interface ReviewCause {
+  confidence: number | null;
+  /** true: pings arrived after the session was finalised; false: presence under the school's threshold */
+  finalised: boolean;
+}
+
+const percent = (c: number | null) => (c === null ? "no" : `${Math.round(c * 100)}%`);
+
 /**
- * Pings that would raise a finished attendance change nothing; the staff assigned to the course
- * or event (else the school's owners and admins) get one review task per attendance, to confirm
- * with an override or leave it (issue 9). A task is unique per user and attendance: the absence
- * follow-up becomes the review. Idempotent.
+ * Presence the engine does not act on goes to a person (issue 9): pings that would raise a
+ * finished attendance, and presence whose confidence is under the school's threshold. The staff
+ * assigned to the course or event (else the school's owners and admins) get one review task per
+ * attendance, to confirm with an override (kept in overrides) or close it. A task is unique per
+ * user and attendance: the absence follow-up becomes the review. Idempotent.
  */
-export async function askForReview(db: Db, session: ActiveSession, row: AttendanceRow, to: StatusId): Promise<void> {
+export async function askForReview(
+  db: Db,
+  session: ActiveSession,
+  row: AttendanceRow,
+  to: StatusId,
+  cause: ReviewCause,
+): Promise<void> {
   const link =
     session.attendable_type === "course"
       ? sql`select user_id from user_course where course_id = ${session.attendable_id}::int`
@@ -37,7 +53,9 @@ export async function askForReview(db: Db, session: ActiveSession, row: Attendan
       ids.map((user_id) => ({
         school_id: session.school_id,
         user_id,
-        description: `Review: ${head.first_name} ${head.last_name}'s phone reported presence on ${row.meets} after the session was finalised as ${from} (it would be ${would}). Confirm with an override, or leave it.`,
+        description: cause.finalised
+          ? `Review: ${head.first_name} ${head.last_name}'s phone reported presence on ${row.meets} after the session was finalised as ${from} (it would be ${would}; ${percent(cause.confidence)} confidence). Confirm with an override, or leave it.`
+          : `Review: ${head.first_name} ${head.last_name}'s phone reported presence on ${row.meets} that is believed only ${percent(cause.confidence)}, so it stays ${from} (it would be ${would}). Look at the evidence; confirm with an override, or leave it.`,
         taskable_id: row.id,
         taskable_type: "attendance",
       })),

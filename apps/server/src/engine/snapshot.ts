@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { attendance } from "../db/schema/index.ts";
-import { PRESENCE_PREFIX, type StoredPing } from "./presence.ts";
+import type { StoredPing } from "./presence.ts";
 
 export type AttendanceRow = typeof attendance.$inferSelect;
 
@@ -20,12 +20,17 @@ export interface Snapshot {
   rows: SeenRow[];
 }
 
+/** The attendance rows only: what a ping added to the running state needs (apply.ts). */
+export interface RowsOnly {
+  rows: SeenRow[];
+}
+
 const ms = (v: unknown) => (v === null || v === undefined ? null : new Date(Number(v)));
 
-/** SQL: the student's pings in [from, to] as a JSON array (extra only for check-ins, which need it). */
+/** SQL: the student's pings in [from, to] as a JSON array, with when each was received (for its evidence). */
 export const pingsJson = (studentId: number, from: Date, to: Date): SQL => sql`(
   select coalesce(json_agg(json_build_array(p.device_ping_id, extract(epoch from p.recorded_at) * 1000, p.latitude,
-    p.longitude, p.accuracy, p.beacons, case when p.device_ping_id like ${`${PRESENCE_PREFIX}%`} then p.extra end)), '[]'::json)
+    p.longitude, p.accuracy, p.beacons, p.extra, extract(epoch from p.created_at) * 1000)), '[]'::json)
   from pings p
   where p.student_id = ${studentId}::int and p.recorded_at >= ${from.toISOString()}::timestamptz
     and p.recorded_at <= ${to.toISOString()}::timestamptz)`;
@@ -35,7 +40,8 @@ export const rowsJson = (studentId: number, from: string, to: string): SQL => sq
   select coalesce(json_agg(json_build_object('id', a.id, 'attendable_id', a.attendable_id,
     'attendable_type', a.attendable_type, 'school_id', a.school_id, 'student_id', a.student_id,
     'location_id', a.location_id, 'status', a.status, 'enter', extract(epoch from a.enter) * 1000,
-    'exit', extract(epoch from a.exit) * 1000, 'percentage', a.percentage, 'lock', a.lock, 'finished', a.finished,
+    'exit', extract(epoch from a.exit) * 1000, 'percentage', a.percentage, 'confidence', a.confidence,
+    'evidence', a.evidence, 'engine_state', a.engine_state, 'lock', a.lock, 'finished', a.finished,
     'meets', a.meets::text, 'created_at', extract(epoch from a.created_at) * 1000,
     'updated_at', extract(epoch from a.updated_at) * 1000, 'version', a.xmin::text)), '[]'::json)
   from attendance a
@@ -45,9 +51,10 @@ type Json = unknown;
 const parsed = (v: Json) => (typeof v === "string" ? JSON.parse(v) : v);
 
 export function decodePings(v: Json): StoredPing[] {
-  return (parsed(v) as unknown[][]).map(([id, at, latitude, longitude, accuracy, beacons, extra]) => ({
+  return (parsed(v) as unknown[][]).map(([id, at, latitude, longitude, accuracy, beacons, extra, received]) => ({
     device_ping_id: String(id),
     recorded_at: new Date(Number(at)),
+    received_at: new Date(Number(received)),
     latitude: latitude as number | null,
     longitude: longitude as number | null,
     accuracy: accuracy as number | null,
@@ -72,6 +79,9 @@ export function decodeRows(v: Json): SeenRow[] {
       enter: ms(r.enter),
       exit: ms(r.exit),
       percentage: Number(r.percentage),
+      confidence: r.confidence === null || r.confidence === undefined ? null : Number(r.confidence),
+      evidence: (r.evidence ?? null) as AttendanceRow["evidence"],
+      engine_state: r.engine_state ?? null,
       lock: r.lock === true,
       finished: r.finished === true,
       meets: String(r.meets),

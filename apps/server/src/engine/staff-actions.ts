@@ -1,5 +1,5 @@
 import { OFFLINE_CODE_PERIOD_S, offlineCodeAt, verifyOfflineCode } from "@rollbook/domain";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import { admitOfflineCodeGuess, offlineCodeRight, offlineCodeWrong } from "../access/offline-code-limits.ts";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
@@ -11,6 +11,7 @@ import {
   courses,
   events,
   students,
+  tasks,
 } from "../db/schema/index.ts";
 import { claimCode, stepOfCode, unclaimCode } from "../device/codes-once.ts";
 import { notFound, userError } from "../graphql/builder.ts";
@@ -23,6 +24,8 @@ import { forgetStudent } from "./state.ts";
  * A staff override: the new status stands (lock), the old one and the acting user are kept in
  * overrides, the activity says so, and every connected user who may see it is told.
  * The row is found through the viewer's scope; one the viewer may not see is "not found".
+ * An override settles the attendance's open review tasks (decision 0550), for every staff member
+ * who was asked.
  */
 export async function overrideAttendance(data: Scoped, id: number, status: number): Promise<AttendanceRow> {
   const v = data.viewer;
@@ -30,8 +33,20 @@ export async function overrideAttendance(data: Scoped, id: number, status: numbe
   const result = await data.transaction(async (tx) => {
     const row = await tx.first("attendance", eq(attendance.id, id), { forUpdate: true });
     if (!row) return null;
-    if (row.status === status && row.lock) return { row, changed: false };
+    if (row.status === status && row.lock) return { row, changed: false, settled: [] };
     const { db } = systemOf(tx);
+    const settled = await db
+      .update(tasks)
+      .set({ deleted_at: now })
+      .where(
+        and(
+          eq(tasks.taskable_type, "attendance"),
+          eq(tasks.taskable_id, row.id),
+          like(tasks.description, "Review:%"),
+          isNull(tasks.deleted_at),
+        ),
+      )
+      .returning({ id: tasks.id, user_id: tasks.user_id, school_id: tasks.school_id });
     const [updated] = await db
       .update(attendance)
       .set({ status, lock: true, updated_at: now })
@@ -56,10 +71,18 @@ export async function overrideAttendance(data: Scoped, id: number, status: numbe
       subject_id: row.id,
       data: { from: row.status, to: status },
     });
-    return { row: updated ?? row, changed: true };
+    return { row: updated ?? row, changed: true, settled };
   });
   if (!result) throw notFound("Attendance");
-  if (result.changed) await publishAttendanceChanges(systemOf(data).s, [result.row]);
+  const { s } = systemOf(data);
+  if (result.changed) await publishAttendanceChanges(s, [result.row]);
+  for (const t of result.settled) {
+    try {
+      await s.bus.publish({ type: "task.update", school_id: t.school_id, ids: [t.id], user_id: t.user_id });
+    } catch (err) {
+      s.log.warn({ err }, "task push failed");
+    }
+  }
   return result.row;
 }
 

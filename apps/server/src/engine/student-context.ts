@@ -16,6 +16,7 @@ async function load(db: Db, where: SQL | undefined): Promise<StudentContext | nu
       late_time: schools.late_time,
       absent_time: schools.absent_time,
       leave_time: schools.leave_time,
+      review_threshold: schools.review_threshold,
     })
     .from(students)
     .innerJoin(schools, eq(schools.id, students.school_id))
@@ -31,7 +32,13 @@ async function load(db: Db, where: SQL | undefined): Promise<StudentContext | nu
     device_token: row.device_token,
     timezone: row.timezone,
     // min_percentage has no school column: a session counts whole unless the course or event says otherwise
-    school: { late_time: row.late_time, absent_time: row.absent_time, leave_time: row.leave_time, min_percentage: 0 },
+    school: {
+      late_time: row.late_time,
+      absent_time: row.absent_time,
+      leave_time: row.leave_time,
+      min_percentage: 0,
+      review_threshold: row.review_threshold,
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import {
   courses,
   events,
   locations,
+  pings,
   schools,
   studentCourse,
   studentEvent,
@@ -166,4 +167,31 @@ export function phone(url: string, token: string) {
       return { status: res.status, body: (await res.json()) as any };
     },
   };
+}
+
+type TestPing = ReturnType<typeof ping>;
+
+/**
+ * History as a phone sends it live: each ping stored as if it arrived 2 s after it was recorded
+ * (a test cannot wait through a class), then the last one sent again through the device API, a
+ * duplicate, which makes the engine recompute from everything stored (ingest.ts). For tests of
+ * the engine's arithmetic over a past stretch of a class; tests of late delivery send through
+ * `phone().pings`, which stamps what it sends with the time it arrives.
+ */
+export async function sentLive(db: Db, url: string, student: { id: number; token: string }, list: TestPing[]) {
+  if (list.length === 0) throw new Error("sentLive needs at least one ping");
+  await db.insert(pings).values(
+    list.map((p) => ({
+      student_id: student.id,
+      device_ping_id: p.id,
+      recorded_at: new Date(p.recorded_at),
+      latitude: "latitude" in p ? p.latitude : null,
+      longitude: "longitude" in p ? p.longitude : null,
+      accuracy: "accuracy" in p ? p.accuracy : null,
+      beacons: p.beacons ?? null,
+      extra: "extra" in p ? p.extra : null,
+      created_at: new Date(new Date(p.recorded_at).getTime() + 2_000),
+    })),
+  );
+  return phone(url, student.token).pings(list.slice(-1));
 }

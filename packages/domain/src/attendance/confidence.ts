@@ -40,54 +40,85 @@ function anyOf(weights: readonly number[]): number {
 }
 
 /**
+ * What the confidence of an attendance needs of its pings, kept so that a ping can be added
+ * without looking at the others again (the incremental engine): the code weights, the strongest
+ * CORROBORATING_PINGS phone weights, how many phone pings and how many suspicious, and each
+ * evidence kind's strongest item with its count. JSON-safe, so it is stored with the attendance.
+ */
+export interface ConfidenceTally {
+  codes: number[];
+  top: number[];
+  phone: number;
+  suspicious: number;
+  reasons: Reason[];
+}
+
+export const emptyTally = (): ConfidenceTally => ({ codes: [], top: [], phone: 0, suspicious: 0, reasons: [] });
+
+/** A detail as text with its keys sorted: a tally stored as jsonb comes back with its keys reordered. */
+const canonical = (detail: EvidenceItem["detail"]) =>
+  JSON.stringify(
+    Object.keys(detail)
+      .sort()
+      .map((k) => [k, detail[k]]),
+  );
+
+/** Larger |effect| wins; a tie goes to the smaller detail, so the order of pings does not matter. */
+function stronger(a: EvidenceItem, b: EvidenceItem): boolean {
+  const d = Math.abs(a.effect) - Math.abs(b.effect);
+  return d !== 0 ? d > 0 : canonical(a.detail) < canonical(b.detail);
+}
+
+/** The tally with one more ping; the one given is not changed. */
+export function addToTally(tally: ConfidenceTally, p: PingEvidence): ConfidenceTally {
+  const next: ConfidenceTally = {
+    codes: tally.codes,
+    top: tally.top,
+    phone: tally.phone,
+    suspicious: tally.suspicious,
+    reasons: tally.reasons.map((r) => ({ ...r })),
+  };
+  if (has(p, CODE_KINDS)) next.codes = [...tally.codes, weightOf(p)];
+  else {
+    next.phone += 1;
+    if (has(p, SUSPICION_KINDS)) next.suspicious += 1;
+    next.top = [...tally.top, weightOf(p)].sort((a, b) => b - a).slice(0, CORROBORATING_PINGS);
+  }
+  for (const item of p.evidence) {
+    const seen = next.reasons.find((r) => r.kind === item.kind);
+    if (!seen) next.reasons.push({ ...item, pings: 1 });
+    else {
+      seen.pings++;
+      if (stronger(item, seen)) Object.assign(seen, item, { pings: seen.pings });
+    }
+  }
+  return next;
+}
+
+/**
  * Codes are witnessed presence and stand on their own. Phone pings: the strongest
  * CORROBORATING_PINGS combined, times the share of phone pings that pass every plausibility check,
  * so a faked stream cannot make up in numbers what each of its pings lacks.
  */
-function score(pings: readonly PingEvidence[]): number {
-  const codes: number[] = [];
-  const phone: number[] = [];
-  let suspicious = 0;
-  for (const p of pings) {
-    if (has(p, CODE_KINDS)) {
-      codes.push(weightOf(p));
-      continue;
-    }
-    phone.push(weightOf(p));
-    if (has(p, SUSPICION_KINDS)) suspicious++;
-  }
-  const strongest = phone.sort((a, b) => b - a).slice(0, CORROBORATING_PINGS);
-  const phoneScore = phone.length ? anyOf(strongest) * (1 - suspicious / phone.length) : 0;
-  return anyOf([anyOf(codes.sort((a, b) => b - a)), phoneScore]);
-}
-
-/** Larger |effect| wins; a tie goes to the smaller detail as JSON, so the order of pings does not matter. */
-function stronger(a: EvidenceItem, b: EvidenceItem): boolean {
-  const d = Math.abs(a.effect) - Math.abs(b.effect);
-  return d !== 0 ? d > 0 : JSON.stringify(a.detail) < JSON.stringify(b.detail);
+function score(t: ConfidenceTally): number {
+  const phoneScore = t.phone ? anyOf(t.top) * (1 - t.suspicious / t.phone) : 0;
+  return anyOf([anyOf([...t.codes].sort((a, b) => b - a)), phoneScore]);
 }
 
 /** Each kind once, with its strongest item, strongest first (ties in EVIDENCE_KINDS order). */
-function reasonsOf(pings: readonly PingEvidence[]): Reason[] {
-  const byKind = new Map<EvidenceKind, Reason>();
-  for (const p of pings) {
-    for (const item of p.evidence) {
-      const seen = byKind.get(item.kind);
-      if (!seen) byKind.set(item.kind, { ...item, pings: 1 });
-      else {
-        seen.pings++;
-        if (stronger(item, seen)) Object.assign(seen, item);
-      }
-    }
-  }
+function reasonsOf(t: ConfidenceTally): Reason[] {
   const order = (k: EvidenceKind) => EVIDENCE_KINDS.indexOf(k);
-  return [...byKind.values()]
+  return [...t.reasons]
     .sort((a, b) => Math.abs(b.effect) - Math.abs(a.effect) || order(a.kind) - order(b.kind))
     .slice(0, MAX_REASONS);
 }
 
+export function confidenceOfTally(t: ConfidenceTally): Confidence {
+  return { confidence: Math.round(score(t) * 1000) / 1000, reasons: reasonsOf(t) };
+}
+
 export function attendanceConfidence(pings: readonly PingEvidence[]): Confidence {
-  return { confidence: Math.round(score(pings) * 1000) / 1000, reasons: reasonsOf(pings) };
+  return confidenceOfTally(pings.reduce(addToTally, emptyTally()));
 }
 
 /** A presence under the school's threshold goes to staff review; a missing or broken threshold means the default. */

@@ -35,6 +35,13 @@ function timeline(samples: readonly PresenceSample[], from: number, to: number):
   return [...byTime.entries()].sort((a, b) => a[0] - b[0]);
 }
 
+/** What the status rules need of a session's presence: first arrival, end of the last, ms covered. */
+export interface PresenceSummary {
+  enter: number;
+  exit: number;
+  covered: number;
+}
+
 /** Order-independent; percentage in 0..100; finished=false gives the live status (pending when no presence). */
 export function evaluateSession(input: {
   session: { start: Date; end: Date };
@@ -42,7 +49,6 @@ export function evaluateSession(input: {
   samples: readonly PresenceSample[];
   finished: boolean;
 }): Evaluation {
-  const { rules, finished } = input;
   const start = input.session.start.getTime();
   const end = input.session.end.getTime();
   const points = timeline(input.samples, start - EARLY_WINDOW_MIN * MIN, end);
@@ -59,10 +65,24 @@ export function evaluateSession(input: {
     exit = until;
     covered += Math.max(0, until - Math.max(t, start));
   }
+  const summary = enter === null || exit === null ? null : { enter, exit, covered };
+  return judgePresence({ session: input.session, rules: input.rules, summary, finished: input.finished });
+}
 
-  if (enter === null || exit === null) {
+/** The status rules, from a summary of the presence (null: none at all). */
+export function judgePresence(input: {
+  session: { start: Date; end: Date };
+  rules: Rules;
+  summary: PresenceSummary | null;
+  finished: boolean;
+}): Evaluation {
+  const { rules, finished, summary } = input;
+  const start = input.session.start.getTime();
+  const end = input.session.end.getTime();
+  if (summary === null) {
     return { enter: null, exit: null, percentage: 0, status: finished ? STATUS.absent : STATUS.pending };
   }
+  const { enter, exit, covered } = summary;
   const length = end - start;
   const ratio = length > 0 ? covered / length : 1;
   const percentage = Math.min(100, Math.max(0, Math.round(ratio * 1000) / 10));

@@ -160,7 +160,13 @@ describe("attendanceConfidence", () => {
       ["inside_fence", 4],
       ["repeated_coordinates", 3],
     ]);
-    expect(c.confidence).toBeLessThan(DEFAULT_REVIEW_THRESHOLD);
+    // a phone that does not move indoors repeats its fix: each repeat weighs less, the first carries it
+    expect(c.confidence).toBeGreaterThanOrEqual(DEFAULT_REVIEW_THRESHOLD);
+    expect(c.confidence).toBeLessThan(
+      attendanceConfidence(
+        stream([0, 1, 2, 3].map((i) => ping({ ...north(10 + i), recorded_at: new Date(T0 + i * 30_000) }))),
+      ).confidence,
+    );
     const many = pingEvidence(
       ping({
         ...north(4000),

@@ -30,13 +30,12 @@ export const EVIDENCE_KINDS = [
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
-/** The plausibility checks: any of them marks a ping as suspicious. */
-export const SUSPICION_KINDS: readonly EvidenceKind[] = [
-  "mocked_location",
-  "impossible_speed",
-  "repeated_coordinates",
-  "implausible_accuracy",
-];
+/**
+ * The plausibility checks that mark a ping as suspicious. Exactly repeated coordinates are not
+ * among them (decision 0550): indoor Wi-Fi positioning and desktop browsers give a device that
+ * does not move the same fix again and again, so a repeat only lowers that ping's weight.
+ */
+export const SUSPICION_KINDS: readonly EvidenceKind[] = ["mocked_location", "impossible_speed", "implausible_accuracy"];
 
 /**
  * effect: what the item does to the ping's weight, -1..1. Positive = the presence it supports;

@@ -6,6 +6,8 @@ export * from "./evidence.ts";
 export * from "./geofence.ts";
 export * from "./offline-code.ts";
 export * from "./plausibility.ts";
+export * from "./reason-text.ts";
 export * from "./rules.ts";
+export * from "./running.ts";
 export * from "./scan-code.ts";
 export * from "./semester.ts";

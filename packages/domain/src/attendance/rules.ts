@@ -4,6 +4,8 @@ export interface SchoolRules {
   absent_time: number;
   leave_time: number;
   min_percentage: number;
+  /** presence believed less than this goes to staff review; null or missing: the default (0.6) */
+  review_threshold?: number | null;
 }
 
 /** A course's or event's own values; null or undefined means "use the school's". */
@@ -25,5 +27,6 @@ export function resolveRules(school: SchoolRules, attendable: AttendableRules): 
     absent_time: pick(attendable.absent_time, school.absent_time),
     leave_time: school.leave_time,
     min_percentage: pick(attendable.min_percentage, school.min_percentage),
+    review_threshold: school.review_threshold ?? null,
   };
 }

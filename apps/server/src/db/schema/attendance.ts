@@ -1,3 +1,4 @@
+import type { Reason } from "@rollbook/domain";
 import {
   boolean,
   date,
@@ -19,6 +20,13 @@ import { users } from "./users.ts";
 
 export type AttendableType = "course" | "event";
 
+/** The reasons behind an attendance's confidence, and the status its unbelieved presence would give. */
+export interface AttendanceEvidence {
+  reasons: Reason[];
+  /** a status the phone's presence would give but that is not believed (under the threshold); null: none */
+  unconfirmed: number | null;
+}
+
 /** One student's attendance at one session (attendable on the date `meets`). */
 export const attendance = pgTable(
   "attendance",
@@ -37,6 +45,11 @@ export const attendance = pgTable(
     enter: ts("enter"),
     exit: ts("exit"),
     percentage: doublePrecision("percentage").notNull().default(0),
+    // how far the presence behind the status is believed, 0..1, and why (decision 0550); null: no signal yet
+    confidence: doublePrecision("confidence"),
+    evidence: jsonb("evidence").$type<AttendanceEvidence>(),
+    // the engine's running state, so a ping costs the same early and late in a session (engine/verdict.ts)
+    engine_state: jsonb("engine_state"),
     lock: boolean("lock").notNull().default(false),
     finished: boolean("finished").notNull().default(false),
     meets: date("meets", { mode: "string" }).notNull(),

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { boolean, date, doublePrecision, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt, deletedAt, updatedAt } from "./columns.ts";
 
 export const schools = pgTable("schools", {
@@ -14,6 +14,8 @@ export const schools = pgTable("schools", {
   absent_time: integer("absent_time").notNull().default(15),
   leave_time: integer("leave_time").notNull().default(10),
   warning_percentage: integer("warning_percentage").notNull().default(80),
+  // presence believed less than this goes to staff review; null: the default (decision 0550)
+  review_threshold: doublePrecision("review_threshold"),
   timezone: text("timezone").notNull().default("UTC"),
   token_pattern: text("token_pattern").notNull().default("random"),
   student_cap: integer("student_cap"),

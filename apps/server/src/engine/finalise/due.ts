@@ -49,6 +49,7 @@ export async function dueSessions(db: Db, now: Date, lookbackDays = LOOKBACK_DAY
       late_time: schools.late_time,
       absent_time: schools.absent_time,
       leave_time: schools.leave_time,
+      review_threshold: schools.review_threshold,
     })
     .from(schools)
     .where(isNull(schools.deleted_at));
@@ -87,6 +88,7 @@ export async function dueSessions(db: Db, now: Date, lookbackDays = LOOKBACK_DAY
     leave_time: school.leave_time,
     // no school column: a session counts whole unless the course or event says otherwise (decision 0323)
     min_percentage: 0,
+    review_threshold: school.review_threshold,
   });
   const isDue = (end: Date, created: Date) =>
     end.getTime() <= now.getTime() && end.getTime() > since.getTime() && end.getTime() > created.getTime();

@@ -20,7 +20,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { isPush, type PushBus, type PushMessage } from "../../realtime/messages.ts";
-import { floorMinute, MIN, makeCourse, makeStudent, phone, schoolsOf, series } from "../test-fixtures.ts";
+import { floorMinute, MIN, makeCourse, makeStudent, phone, schoolsOf, sentLive, series } from "../test-fixtures.ts";
 import { finaliseDue, startFinaliser } from "./run.ts";
 
 const DAY = 24 * 60 * MIN;
@@ -62,7 +62,12 @@ describe.each(DATABASES)("finalising ended sessions on %s", (kind) => {
       .update(studentCourse)
       .set({ created_at: new Date(c.start.getTime() - DAY) })
       .where(eq(studentCourse.student_id, student.id));
-    return { student, phone: phone(srv.url, student.token) };
+    return {
+      student,
+      phone: phone(srv.url, student.token),
+      /** the class's pings as the phone sent them while it ran */
+      live: (list: Parameters<typeof sentLive>[3]) => sentLive(db(), srv.url, student, list),
+    };
   }
   const at = (c: { start: Date }, minutes: number) => new Date(c.start.getTime() + minutes * MIN);
   /** today's attendance of a student in a course (ended sessions are today's unless daysAgo) */
@@ -82,12 +87,12 @@ describe.each(DATABASES)("finalising ended sessions on %s", (kind) => {
     const tooLate = await enrol(c);
     const leftEarly = await enrol(c);
     const never = await enrol(c);
-    expect((await onTime.phone.pings(series(at(c, -3), at(c, 60), c.place))).status).toBe(200);
-    expect((await late.phone.pings(series(at(c, 9), at(c, 60), c.place))).status).toBe(200);
-    expect((await tooLate.phone.pings(series(at(c, 25), at(c, 60), c.place))).status).toBe(200);
+    expect((await onTime.live(series(at(c, -3), at(c, 60), c.place))).status).toBe(200);
+    expect((await late.live(series(at(c, 9), at(c, 60), c.place))).status).toBe(200);
+    expect((await tooLate.live(series(at(c, 25), at(c, 60), c.place))).status).toBe(200);
     expect(
       (
-        await leftEarly.phone.pings([
+        await leftEarly.live([
           ...series(at(c, -2), at(c, 20), c.place),
           ...series(at(c, 23), at(c, 60), c.place, "away"),
         ])
@@ -120,7 +125,7 @@ describe.each(DATABASES)("finalising ended sessions on %s", (kind) => {
     await db().insert(userCourse).values({ user_id: judge.id, course_id: c.course.id });
     const present = await enrol(c);
     const never = await enrol(c);
-    await present.phone.pings(series(at(c, -3), at(c, 60), c.place));
+    await present.live(series(at(c, -3), at(c, 60), c.place));
     messages.length = 0;
     await finaliseDue(s());
     const row = await rowOf(never.student.id, c.course.id);
@@ -195,7 +200,7 @@ describe.each(DATABASES)("finalising ended sessions on %s", (kind) => {
   it("an override stands through finalisation and later pings", async () => {
     const c = await endedCourse();
     const st = await enrol(c);
-    await st.phone.pings(series(at(c, -3), at(c, 60), c.place, "at", 5));
+    await st.live(series(at(c, -3), at(c, 60), c.place, "at", 5));
     const row = await rowOf(st.student.id, c.course.id);
     expect(row?.status).toBe(STATUS.present);
     await db().update(attendance).set({ status: STATUS.excused, lock: true }).where(eq(attendance.id, row!.id));
@@ -307,7 +312,7 @@ describe.each(DATABASES)("finalising ended sessions on %s", (kind) => {
     const c = await endedCourse();
     const came = await enrol(c);
     const never = await enrol(c);
-    await came.phone.pings(series(at(c, -3), at(c, 60), c.place));
+    await came.live(series(at(c, -3), at(c, 60), c.place));
     const [team] = await db().insert(teams).values({ school_id: school.id, name: "APA team" }).returning();
     await db()
       .insert(studentTeam)

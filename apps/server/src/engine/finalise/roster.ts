@@ -52,6 +52,7 @@ export async function pingsInWindow(db: Db, ids: number[], session: DueSession):
       student_id: pings.student_id,
       device_ping_id: pings.device_ping_id,
       recorded_at: pings.recorded_at,
+      received_at: pings.created_at,
       latitude: pings.latitude,
       longitude: pings.longitude,
       accuracy: pings.accuracy,

@@ -1,11 +1,13 @@
-import { evaluateSession, isExcused, isTravelling, STATUS } from "@rollbook/domain";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { isExcused, isTravelling, type PlaceSignals, presenceRank, STATUS, type StatusId } from "@rollbook/domain";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { attendance, attendanceActivity, finalisedSessions, tasks } from "../../db/schema/index.ts";
 import type { Mail } from "../../mail/mailer.ts";
 import type { Services } from "../../services.ts";
-import { samplesFor } from "../presence.ts";
+import type { AttendanceRow } from "../apply.ts";
+import { askForReview } from "../review-tasks.ts";
 import { loadPlaces, placeSignals } from "../sessions-for-student.ts";
+import { advanceState, type Verdict, verdictOf, verdictOfState } from "../verdict.ts";
 import { type Concern, loadAlertData, planMails, planTasks } from "./alerts.ts";
 import { type Decision, decide } from "./decide.ts";
 import type { DueSession } from "./due.ts";
@@ -29,6 +31,9 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * creates the follow-up tasks. Answers null when the session was already claimed.
  */
 export async function finaliseSession(s: Services, session: DueSession, now: Date): Promise<FinalisedSession | null> {
+  // the slow part (every student's verdict) before the transaction, so ingest is not held up;
+  // inside it only the rows a ping changed meanwhile are judged again
+  const pre = await prepare(s.db, session, now);
   return s.db.transaction(async (tx) => {
     const claimed = await tx
       .insert(finalisedSessions)
@@ -41,7 +46,7 @@ export async function finaliseSession(s: Services, session: DueSession, now: Dat
       .onConflictDoNothing()
       .returning({ meets: finalisedSessions.meets });
     if (claimed.length === 0) return null;
-    const done = await finaliseClaimed(tx as unknown as Db, session, now, s.publicUrl);
+    const done = await finaliseClaimed(tx as unknown as Db, session, now, s.publicUrl, pre);
     await tx
       .update(finalisedSessions)
       .set({ students: done.students })
@@ -63,31 +68,89 @@ const sessionRows = (session: DueSession) =>
     eq(attendance.meets, session.meets),
   );
 
-async function finaliseClaimed(tx: Db, session: DueSession, now: Date, publicUrl: string) {
-  const existing = await tx.select().from(attendance).where(sessionRows(session)).for("update");
-  const byStudent = new Map(existing.map((r) => [r.student_id, r]));
-  const ids = [...new Set([...(await enrolledStudents(tx, session)), ...byStudent.keys()])].sort((a, b) => a - b);
-  const none = { students: ids.length, changed: [], tasks: [], mails: [] };
-  if (ids.length === 0) return none;
+/** Students judged per read of pings: bounds the memory and each statement of a large session. */
+const BATCH = 500;
 
-  const presence = await pingsInWindow(tx, ids, session);
-  const excuses = await excusesOn(tx, ids, session);
-  const trips = await travelDuring(tx, ids, session);
+/** What the finaliser reads and judges before its transaction. */
+interface Prepared {
+  ids: number[];
+  versions: Map<number, string>;
+  verdicts: Map<number, Verdict>;
+  excuses: Awaited<ReturnType<typeof excusesOn>>;
+  trips: Awaited<ReturnType<typeof travelDuring>>;
+  signals: PlaceSignals;
+}
+
+const withVersion = { ...getTableColumns(attendance), version: sql<string>`${attendance}.xmin::text` };
+
+/**
+ * Each student's verdict at the end of the session: from the attendance's running state when it
+ * has a valid one (no ping read), else from the student's pings, read in batches.
+ */
+async function verdictsFor(
+  db: Db,
+  session: DueSession,
+  ids: readonly number[],
+  rows: Map<number, AttendanceRow>,
+  signals: PlaceSignals,
+  now: Date,
+): Promise<Map<number, Verdict>> {
+  const out = new Map<number, Verdict>();
+  const need: number[] = [];
+  for (const id of ids) {
+    const row = rows.get(id);
+    const state = row ? advanceState(row.engine_state, [], session, signals) : null;
+    if (state) out.set(id, verdictOfState(state, session, true));
+    else need.push(id);
+  }
+  for (let i = 0; i < need.length; i += BATCH) {
+    const part = need.slice(i, i + BATCH);
+    const presence = await pingsInWindow(db, part, session);
+    for (const id of part)
+      out.set(id, verdictOf({ pings: presence.get(id) ?? [], session, place: signals, now, finished: true }));
+  }
+  return out;
+}
+
+async function prepare(db: Db, session: DueSession, now: Date): Promise<Prepared> {
+  const rows = await db.select(withVersion).from(attendance).where(sessionRows(session));
+  const byStudent = new Map(rows.map((r) => [r.student_id, r]));
+  const ids = [...new Set([...(await enrolledStudents(db, session)), ...byStudent.keys()])].sort((a, b) => a - b);
   const place =
     session.location_id === null
       ? null
-      : ((await loadPlaces(tx, [session.location_id])).get(session.location_id) ?? null);
+      : ((await loadPlaces(db, [session.location_id])).get(session.location_id) ?? null);
   const signals = placeSignals(place);
+  return {
+    ids,
+    versions: new Map(rows.map((r) => [r.student_id, r.version])),
+    verdicts: await verdictsFor(db, session, ids, byStudent, signals, now),
+    excuses: await excusesOn(db, ids, session),
+    trips: await travelDuring(db, ids, session),
+    signals,
+  };
+}
+
+async function finaliseClaimed(tx: Db, session: DueSession, now: Date, publicUrl: string, pre: Prepared) {
+  const locked = await tx.select(withVersion).from(attendance).where(sessionRows(session)).for("update");
+  const existing: AttendanceRow[] = locked.map(({ version: _v, ...row }) => row);
+  const byStudent = new Map(existing.map((r) => [r.student_id, r]));
+  const ids = [...new Set([...pre.ids, ...byStudent.keys()])].sort((a, b) => a - b);
+  const none = { students: ids.length, changed: [], tasks: [], mails: [] };
+  if (ids.length === 0) return none;
+
+  // a ping between the reading and the lock changed these rows: judge them again, from what is stored now
+  const moved = ids.filter((id) => {
+    const row = locked.find((r) => r.student_id === id);
+    return (row?.version ?? null) !== (pre.versions.get(id) ?? null) || !pre.verdicts.has(id);
+  });
+  const verdicts = new Map(pre.verdicts);
+  for (const [id, v] of await verdictsFor(tx, session, moved, byStudent, pre.signals, now)) verdicts.set(id, v);
+  const { excuses, trips } = pre;
 
   const decisions = new Map<number, Decision>();
   for (const id of ids) {
-    const samples = samplesFor(presence.get(id) ?? [], session, signals, now);
-    const evaluation = evaluateSession({
-      session: { start: session.start, end: session.end },
-      rules: session.rules,
-      samples,
-      finished: true,
-    });
+    const evaluation = (verdicts.get(id) as Verdict).evaluation;
     decisions.set(
       id,
       decide({
@@ -132,6 +195,10 @@ async function finaliseClaimed(tx: Db, session: DueSession, now: Date, publicUrl
         enter: d.enter,
         exit: d.exit,
         percentage: d.percentage,
+        confidence: verdicts.get(id)?.confidence ?? null,
+        evidence: verdicts.get(id)?.evidence ?? null,
+        // a finished attendance takes no more pings: no running state to keep
+        engine_state: null,
         finished: d.finished,
         meets: session.meets,
       },
@@ -148,6 +215,9 @@ async function finaliseClaimed(tx: Db, session: DueSession, now: Date, publicUrl
           enter: sql`excluded.enter`,
           exit: sql`excluded.exit`,
           percentage: sql`excluded.percentage`,
+          confidence: sql`excluded.confidence`,
+          evidence: sql`excluded.evidence`,
+          engine_state: sql`excluded.engine_state`,
           finished: sql`excluded.finished`,
           location_id: sql`excluded.location_id`,
           updated_at: now,
@@ -163,6 +233,21 @@ async function finaliseClaimed(tx: Db, session: DueSession, now: Date, publicUrl
         .insert(attendanceActivity)
         .values(moved.map((r) => ({ attendance_id: r.id, event: "status changed", created_at: now })));
     }
+  }
+
+  // presence not believed enough to count goes to a person, with what it would have given
+  const written = new Map(changed.map((r) => [r.student_id, r]));
+  for (const w of writes) {
+    const unconfirmed = w.evidence?.unconfirmed;
+    const row = written.get(w.student_id);
+    // only where presence decided the status (not excused, travel, cancelled) and the row was written
+    if (unconfirmed == null || !row || row.status !== w.status) continue;
+    const to = unconfirmed as StatusId;
+    if (presenceRank(w.status) === 0 || presenceRank(to) <= presenceRank(w.status)) continue;
+    await askForReview(tx, session, { ...w, id: row.id, lock: false, created_at: now, updated_at: now }, to, {
+      confidence: w.confidence,
+      finalised: false,
+    });
   }
 
   // alerts only for statuses this run decided (not overrides or staff marks finished as they were)

@@ -1,3 +1,4 @@
+import { type Reason, reasonText } from "@rollbook/domain";
 import type { attendance, attendanceActivity, attendanceOverrides, coordinates } from "../../db/schema/index.ts";
 import { builder } from "../builder.ts";
 import { StudentRef } from "./student.ts";
@@ -53,6 +54,19 @@ const OverrideRef = builder.objectRef<OverrideRow>("Override").implement({
   }),
 });
 
+const EvidenceRef = builder.objectRef<Reason>("Evidence").implement({
+  description: "One reason behind an attendance's confidence (decision 0550); for staff, never for the phone.",
+  fields: (t) => ({
+    kind: t.exposeString("kind", { description: "One of the evidence kinds, e.g. inside_fence, mocked_location." }),
+    effect: t.exposeFloat("effect", {
+      description: "Positive: the presence it supports (0-1); negative: the share of a ping's weight a check took.",
+    }),
+    pings: t.exposeInt("pings", { description: "How many of the attendance's pings named it." }),
+    detail: t.expose("detail", { type: "JSON", description: "The figures behind it (distance, accuracy, delay...)." }),
+    summary: t.string({ description: "The reason in words.", resolve: (r) => reasonText(r) }),
+  }),
+});
+
 export const AttendanceRef = builder.objectRef<AttendanceRow>("Attendance").implement({
   fields: (t) => ({
     id: t.exposeInt("id"),
@@ -65,6 +79,20 @@ export const AttendanceRef = builder.objectRef<AttendanceRow>("Attendance").impl
     enter: t.expose("enter", { type: "DateTime", nullable: true }),
     exit: t.expose("exit", { type: "DateTime", nullable: true }),
     percentage: t.exposeFloat("percentage"),
+    confidence: t.exposeFloat("confidence", {
+      nullable: true,
+      description: "How far the presence behind the status is believed, 0-1; null before any signal.",
+    }),
+    evidence: t.field({
+      type: [EvidenceRef],
+      description: "The reasons behind the confidence, strongest first.",
+      resolve: (a) => a.evidence?.reasons ?? [],
+    }),
+    unconfirmed_status: t.int({
+      nullable: true,
+      description: "The status the phone's presence would give, not applied because it is believed too little.",
+      resolve: (a) => a.evidence?.unconfirmed ?? null,
+    }),
     lock: t.exposeBoolean("lock"),
     finished: t.exposeBoolean("finished"),
     meets: t.exposeString("meets"),
