@@ -9,6 +9,7 @@
 import { deviceClock, type QueuedPing, wirePing } from "./clock-offset.ts";
 import { DeviceError, sendPings } from "./device-api.ts";
 import type { PingQueue } from "./ping-queue.ts";
+import { markQueued } from "./queued-mark.ts";
 import { notSent, outcomeOf } from "./refusals.ts";
 
 export const MAX_BATCH = 500;
@@ -142,7 +143,8 @@ export class PingOutbox {
         return;
       }
       const offset = deviceClock.offset;
-      const batch = (await this.queue.oldest(this.batchSize)).map((p) => wirePing(p, offset));
+      const serverNow = Date.now() + (offset ?? 0);
+      const batch = (await this.queue.oldest(this.batchSize)).map((p) => markQueued(wirePing(p, offset), serverNow));
       if (!batch.length) {
         this.set({ sending: false, error: null });
         return;
