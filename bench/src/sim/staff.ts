@@ -41,15 +41,34 @@ export interface StudentToken {
   token: string;
 }
 
+/** The GraphQL API's largest page (MAX_PAGE_SIZE in @rollbook/domain). */
+const PAGE = 250;
+
+/** Every page of a `students` query (its `data` and `total`); `args` (literals) besides the paging ones. */
+export async function allStudents<T>(baseURL: string, token: string, fields: string, args = "") {
+  const out: T[] = [];
+  for (let page = 1; ; page++) {
+    const { students } = await graphql<{ students: { data: T[]; total: number } }>(
+      baseURL,
+      token,
+      `query($page: Int) { students(${args}${args ? ", " : ""}page: $page, per_page: ${PAGE}) { data { ${fields} } total } }`,
+      { page },
+    );
+    out.push(...students.data);
+    if (students.data.length < PAGE || out.length >= students.total) return out;
+  }
+}
+
 /** Every active student's token the staff user may see (null tokens: not allowed, skipped). */
 export async function studentTokens(baseURL: string, staffToken: string): Promise<StudentToken[]> {
-  const data = await graphql<{ students: { data: (Omit<StudentToken, "token"> & { token: string | null })[] } }>(
+  const all = await allStudents<Omit<StudentToken, "token"> & { token: string | null }>(
     baseURL,
     staffToken,
-    `{ students(per_page: 99999, sort_by: "last_name") { data { id first_name last_name token } } }`,
+    "id first_name last_name token",
+    'sort_by: "last_name"',
   );
-  const rows = data.students.data.filter((s): s is StudentToken => typeof s.token === "string");
-  if (rows.length === 0 && data.students.data.length > 0)
+  const rows = all.filter((s): s is StudentToken => typeof s.token === "string");
+  if (rows.length === 0 && all.length > 0)
     throw new Error("this user may not read student tokens (needs the reset_token permission)");
   return rows;
 }

@@ -10,14 +10,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { openDatabase } from "../../../apps/server/src/db/client.ts";
+import { type Db, openDatabase } from "../../../apps/server/src/db/client.ts";
 import { type DemoOptions, seedDemo } from "../../../apps/server/src/db/seed/demo.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
-export interface BenchServer {
+export interface BenchServer<T = void> {
   url: string;
   label: string;
+  /** the server process (for its CPU time) */
+  pid: number;
+  /** PostgreSQL: the bench database's URL */
+  databaseUrl: string | null;
+  /** what `prepare` answered */
+  prepared: T;
   stop(): Promise<void>;
 }
 
@@ -42,17 +48,23 @@ async function pgAdmin(base: string, sql: string) {
   }
 }
 
-/** Seeds a database of the given kind and starts `node --import tsx apps/server/src/main.ts` on it. */
-export async function startBenchServer(
+/**
+ * Seeds a database of the given kind and starts `node --import tsx apps/server/src/main.ts` on it.
+ * `prepare` adds bench data after the demo school, on the same connection, before the server starts.
+ */
+export async function startBenchServer<T = void>(
   kind: "pglite" | "postgres",
   seed: DemoOptions,
   env: Record<string, string> = {},
-): Promise<BenchServer> {
+  prepare?: (db: Db) => Promise<T>,
+): Promise<BenchServer<T>> {
   const cleanups: (() => Promise<void>)[] = [];
   const dbEnv: Record<string, string> = {};
   const cleanup = async () => {
     for (const c of cleanups.reverse()) await c().catch((e: Error) => console.error(`cleanup: ${e.message}`));
   };
+  let prepared = undefined as T;
+  let databaseUrl: string | null = null;
   try {
     if (kind === "pglite") {
       const dir = await mkdtemp(path.join(tmpdir(), "rollbook-bench-"));
@@ -61,6 +73,7 @@ export async function startBenchServer(
       dbEnv.DATA_DIR = dataDir;
       const database = await openDatabase({ dataDir });
       await seedDemo(database.db, seed);
+      if (prepare) prepared = await prepare(database.db);
       await database.close();
     } else {
       const base = process.env.DATABASE_URL;
@@ -73,8 +86,10 @@ export async function startBenchServer(
       u.pathname = `/${name}`;
       const url = u.toString();
       dbEnv.DATABASE_URL = url;
+      databaseUrl = url;
       const database = await openDatabase({ url });
       await seedDemo(database.db, seed);
+      if (prepare) prepared = await prepare(database.db);
       await database.close();
     }
     const port = await freePort();
@@ -133,7 +148,14 @@ export async function startBenchServer(
       if (Date.now() > deadline) throw new Error(`server did not answer in time:\n${output}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    return { url, label: kind === "pglite" ? "PGlite" : "PostgreSQL", stop: cleanup };
+    return {
+      url,
+      label: kind === "pglite" ? "PGlite" : "PostgreSQL",
+      pid: child.pid ?? 0,
+      databaseUrl,
+      prepared,
+      stop: cleanup,
+    };
   } catch (err) {
     await cleanup();
     throw err;

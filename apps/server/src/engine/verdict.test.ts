@@ -94,7 +94,7 @@ describe.each(DATABASES)("the verdict with evidence on %s", (kind) => {
   });
 
   it("a stream from home stays absent, with nothing to review", async () => {
-    const { start, course, place, student } = await ended();
+    const { start, place, student } = await ended();
     // live pings from home, 5 km away, while the class ran
     await db()
       .insert(pings)
