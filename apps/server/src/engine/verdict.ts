@@ -91,15 +91,27 @@ export function stateKey(session: ActiveSession, place: PlaceSignals): string {
   return JSON.stringify([session.start.getTime(), session.end.getTime(), session.rules, place]);
 }
 
-/** The phone pings of the window, in recorded order, folded into a running state. */
-function buildState(pings: readonly StoredPing[], session: ActiveSession, place: PlaceSignals): RunningState {
+/** Every ping's evidence in recorded order (each phone ping against the phone's fix before it), tallied. */
+function tallyOf(pings: readonly StoredPing[], place: PlaceSignals) {
   let tally = emptyTally();
   let previous: RunningState["previous"] = null;
   for (const p of [...pings].sort(byRecorded)) {
+    if (isCheckIn(p)) {
+      const check_in = checkInKind(p);
+      const evidence = pingEvidence({ recorded_at: p.recorded_at, received_at: p.received_at, check_in }, { place });
+      tally = addToTally(tally, evidence);
+      continue;
+    }
     tally = addToTally(tally, phoneEvidence(p, place, fixOf(previous)));
     if (p.latitude !== null && p.longitude !== null)
       previous = { at: p.recorded_at.getTime(), latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy };
   }
+  return { tally, previous };
+}
+
+/** The phone pings of the window folded into a running state. */
+function buildState(pings: readonly StoredPing[], session: ActiveSession, place: PlaceSignals): RunningState {
+  const { tally, previous } = tallyOf(pings, place);
   const samples = pings.map((p) => ({ at: p.recorded_at, present: isPresentAt(p, session, place) }));
   return { v: 1, key: stateKey(session, place), timeline: timelineOf(session, samples), tally, previous };
 }
@@ -135,23 +147,32 @@ const raises = (unbelieved: Evaluation, evaluation: Evaluation) =>
   presenceRank(unbelieved.status as StatusId) >
   Math.max(presenceRank(evaluation.status as StatusId), presenceRank(STATUS.absent));
 
+/**
+ * The status from the presence that is believed: every ping (`unbelieved`) when the confidence
+ * reaches the school's threshold, else `codesOnly()`; what is not believed is kept as unconfirmed.
+ */
+function conclude(
+  unbelieved: Evaluation,
+  tally: ConfidenceTally,
+  session: ActiveSession,
+  codesOnly: () => Evaluation,
+  state: RunningState | null,
+): Verdict {
+  if (tally.phone === 0 && tally.codes.length === 0)
+    return { evaluation: unbelieved, unbelieved, confidence: null, evidence: null, state };
+  const { confidence, reasons } = confidenceOfTally(tally);
+  const believed = !needsReview(confidence, session.rules.review_threshold);
+  const evaluation = believed ? unbelieved : codesOnly();
+  const unconfirmed = !believed && raises(unbelieved, evaluation) ? unbelieved.status : null;
+  return { evaluation, unbelieved, confidence, evidence: { reasons, unconfirmed }, state };
+}
+
 /** The verdict of a running state (no check-ins in it). */
 export function verdictOfState(state: RunningState, session: ActiveSession, finished: boolean): Verdict {
   const s = { start: session.start, end: session.end };
   const unbelieved = evaluateTimeline({ state: state.timeline, session: s, rules: session.rules, finished });
-  if (state.tally.phone === 0) return { evaluation: unbelieved, unbelieved, confidence: null, evidence: null, state };
-  const { confidence, reasons } = confidenceOfTally(state.tally);
-  const believed = !needsReview(confidence, session.rules.review_threshold);
-  const evaluation = believed
-    ? unbelieved
-    : judgePresence({ session: s, rules: session.rules, summary: null, finished });
-  return {
-    evaluation,
-    unbelieved,
-    confidence,
-    evidence: { reasons, unconfirmed: !believed && raises(unbelieved, evaluation) ? unbelieved.status : null },
-    state,
-  };
+  const none = () => judgePresence({ session: s, rules: session.rules, summary: null, finished });
+  return conclude(unbelieved, state.tally, session, none, state);
 }
 
 /**
@@ -181,29 +202,5 @@ export function verdictOf(input: {
       samples: samplesFor(from, session, place, now),
       finished,
     });
-  const unbelieved = judge(pings);
-  let tally = emptyTally();
-  let previous: PositionFix | null = null;
-  for (const p of [...pings].sort(byRecorded)) {
-    if (isCheckIn(p)) {
-      const check_in = checkInKind(p);
-      tally = addToTally(
-        tally,
-        pingEvidence({ recorded_at: p.recorded_at, received_at: p.received_at, check_in }, { place }),
-      );
-      continue;
-    }
-    tally = addToTally(tally, phoneEvidence(p, place, previous));
-    if (p.latitude !== null && p.longitude !== null) previous = p;
-  }
-  const { confidence, reasons } = confidenceOfTally(tally);
-  const believed = !needsReview(confidence, session.rules.review_threshold);
-  const evaluation = believed ? unbelieved : judge(pings.filter(isCheckIn));
-  return {
-    evaluation,
-    unbelieved,
-    confidence,
-    evidence: { reasons, unconfirmed: !believed && raises(unbelieved, evaluation) ? unbelieved.status : null },
-    state: null,
-  };
+  return conclude(judge(pings), tallyOf(pings, place).tally, session, () => judge(pings.filter(isCheckIn)), null);
 }

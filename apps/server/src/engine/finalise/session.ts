@@ -140,10 +140,10 @@ async function finaliseClaimed(tx: Db, session: DueSession, now: Date, publicUrl
   if (ids.length === 0) return none;
 
   // a ping between the reading and the lock changed these rows: judge them again, from what is stored now
-  const moved = ids.filter((id) => {
-    const row = locked.find((r) => r.student_id === id);
-    return (row?.version ?? null) !== (pre.versions.get(id) ?? null) || !pre.verdicts.has(id);
-  });
+  const lockedVersions = new Map(locked.map((r) => [r.student_id, r.version]));
+  const moved = ids.filter(
+    (id) => (lockedVersions.get(id) ?? null) !== (pre.versions.get(id) ?? null) || !pre.verdicts.has(id),
+  );
   const verdicts = new Map(pre.verdicts);
   for (const [id, v] of await verdictsFor(tx, session, moved, byStudent, pre.signals, now)) verdicts.set(id, v);
   const { excuses, trips } = pre;
