@@ -1,10 +1,12 @@
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/routes.ts";
+import { calendarFeedRoutes } from "./calendar-feed/route.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { deviceRoutes } from "./device/routes.ts";
 import { startFinaliser } from "./engine/finalise/run.ts";
+import { exportRoutes } from "./export/routes.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { installErrorHandler } from "./http/errors.ts";
 import { limitJsonDepth } from "./http/json-body.ts";
@@ -14,6 +16,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { createBus } from "./realtime/bus.ts";
 import { registerPush } from "./realtime/push-route.ts";
 import type { Services } from "./services.ts";
+import { signupRoutes } from "./signup/routes.ts";
 
 export interface AppOptions {
   config: Config;
@@ -74,6 +77,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(authRoutes, { s: services });
   await app.register(graphqlRoute, { s: services });
   await app.register(deviceRoutes, { s: services });
+  await app.register(exportRoutes, { s: services });
+  await app.register(calendarFeedRoutes, { s: services });
+  await app.register(signupRoutes, { s: services });
   app.get("/api/health", async () => ({ ok: true, database: services.dbKind }));
   if (opts.webDist) await serveWeb(app, opts.webDist);
   return { app, services };

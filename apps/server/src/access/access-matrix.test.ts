@@ -21,6 +21,10 @@ type Actor = number | "search";
 const ALL_ROLES = ROLES.map((r) => r.id as number);
 const withPerm = (flag: PermissionFlag) => ROLES.filter((r) => r.permissions[flag]).map((r) => r.id as number);
 
+const ADMIN_ROLES = [1, 2, 3, 4];
+/** admin roles, academic advisor and coach: who runs teams and their travel (decision 0700) */
+const TEAM_ROLES = [1, 2, 3, 4, 5, 7];
+
 const MATRIX: Record<string, readonly Actor[]> = {
   "Query.me": ALL_ROLES,
   "Query.tasks": ALL_ROLES,
@@ -31,6 +35,7 @@ const MATRIX: Record<string, readonly Actor[]> = {
   "Query.courses": ALL_ROLES,
   "Query.students": ALL_ROLES,
   "Query.searchConfig": [...ALL_ROLES, "search"],
+  "Query.search": [...ALL_ROLES, "search"],
   "Query.attendance": ALL_ROLES,
   "Query.scanCode": ALL_ROLES,
   "Mutation.closeTask": ALL_ROLES,
@@ -43,6 +48,58 @@ const MATRIX: Record<string, readonly Actor[]> = {
   "Mutation.updateAttendance": withPerm("override"),
   "Mutation.submitOfflineCode": ALL_ROLES,
   "Mutation.releaseDevice": withPerm("reset_token"),
+  // participants (issue 10, decision 0600)
+  "Query.student": ALL_ROLES,
+  "Query.notes": ALL_ROLES,
+  "Mutation.createStudent": withPerm("create_participant"),
+  "Mutation.updateStudent": withPerm("create_participant"),
+  "Mutation.removeStudent": withPerm("create_participant"),
+  "Mutation.removeStudents": withPerm("create_participant"),
+  "Mutation.restoreStudent": withPerm("create_participant"),
+  "Mutation.resetStudentToken": withPerm("reset_token"),
+  "Mutation.resetStudentsTokens": withPerm("reset_token"),
+  "Mutation.addCourseToStudents": withPerm("create_participant"),
+  "Mutation.addStudentsToTeam": withPerm("create_participant"),
+  "Mutation.addStudentsToEvent": withPerm("assign_appointment"),
+  "Mutation.createNote": ALL_ROLES,
+  "Mutation.createExcuse": withPerm("override"),
+  "Mutation.updateExcuse": withPerm("override"),
+  "Mutation.removeExcuse": withPerm("override"),
+  // courses, events, teams (issue 11, decision 0700)
+  "Query.course": ALL_ROLES,
+  "Query.events": ALL_ROLES,
+  "Query.event": ALL_ROLES,
+  "Query.teams": ALL_ROLES,
+  "Query.team": ALL_ROLES,
+  "Query.cancellations": ALL_ROLES,
+  "Query.travel": TEAM_ROLES,
+  "Mutation.createCourse": ADMIN_ROLES,
+  "Mutation.updateCourse": ADMIN_ROLES,
+  "Mutation.removeCourse": ADMIN_ROLES,
+  "Mutation.restoreCourse": ADMIN_ROLES,
+  "Mutation.createCancellation": withPerm("cancellations"),
+  "Mutation.removeCancellation": withPerm("cancellations"),
+  "Mutation.addTeamToCourse": withPerm("create_participant"),
+  "Mutation.createEvent": withPerm("create_appointment"),
+  "Mutation.updateEvent": withPerm("create_appointment"),
+  "Mutation.removeEvent": withPerm("create_appointment"),
+  "Mutation.restoreEvent": withPerm("create_appointment"),
+  "Mutation.upgradeStudent": withPerm("assign_appointment"),
+  "Mutation.addTeamToEvent": withPerm("assign_appointment"),
+  "Mutation.createTeam": TEAM_ROLES,
+  "Mutation.updateTeam": TEAM_ROLES,
+  "Mutation.removeTeam": TEAM_ROLES,
+  "Mutation.restoreTeam": TEAM_ROLES,
+  "Mutation.createTravel": TEAM_ROLES,
+  "Mutation.updateTravel": TEAM_ROLES,
+  "Mutation.removeTravel": TEAM_ROLES,
+  "Mutation.attachStudentsToTeam": withPerm("create_participant"),
+  // the generic link calls check the permission of their attachable_type (an unknown type is
+  // a BAD_USER_INPUT for everyone): their per-type rules are in links/links.test.ts
+  "Mutation.attachStudents": ALL_ROLES,
+  "Mutation.detachStudents": ALL_ROLES,
+  "Mutation.attachUsers": [1, 2, 3, 4, 5],
+  "Mutation.detachUsers": [1, 2, 3, 4, 5],
 };
 
 /** A value for an argument that names nothing real, so an allowed call changes nothing. */

@@ -28,6 +28,9 @@ const POLYMORPHIC: Record<string, Kind[]> = {
   tileable: ["course", "event", "team"],
   taskable: ["attendance"],
   relation: ["course", "event", "team"],
+  // the generic link calls (decision 0700)
+  attachable: ["course", "event", "team", "travel"],
+  assignable: ["course", "event", "team", "student"],
 };
 const NAMED_KINDS: Kind[] = ["course", "event", "team", "student"];
 
@@ -39,32 +42,88 @@ export function kindOfType(typeName: string): Kind | null {
   return match.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
+/** A selection as a tree: a leaf field, or a field (or inline fragment) with its own selection. */
+interface Sel {
+  label: string;
+  children?: Sel[];
+}
+
 /** Every field of a type to MAX_DEPTH, with __typename; fields that need arguments are left out. */
-export function selectionOf(type: GraphQLOutputType, schema: GraphQLSchema, depth = 1): string | null {
+function selectionTree(type: GraphQLOutputType, schema: GraphQLSchema, depth = 1): Sel[] | null {
   const named = getNamedType(type);
-  if (isLeafType(named)) return "";
+  if (isLeafType(named)) return [];
   if (depth > MAX_DEPTH) return null;
   if (isAbstractType(named)) {
-    const parts = schema
-      .getPossibleTypes(named)
-      .map((t) => `... on ${t.name} ${selectionOf(t, schema, depth) ?? "{ __typename }"}`);
-    return `{ __typename ${parts.join(" ")} }`;
+    return [
+      { label: "__typename" },
+      ...schema.getPossibleTypes(named).map((t) => ({
+        label: `... on ${t.name}`,
+        children: selectionTree(t, schema, depth) ?? [{ label: "__typename" }],
+      })),
+    ];
   }
   if (!isObjectType(named)) return null;
-  const parts: string[] = [];
+  const parts: Sel[] = [{ label: "__typename" }];
   for (const f of Object.values(named.getFields())) {
     if (f.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined)) continue;
-    const sub = selectionOf(f.type, schema, depth + 1);
-    if (sub === "") parts.push(f.name);
-    else if (sub) parts.push(`${f.name} ${sub}`);
+    const sub = selectionTree(f.type, schema, depth + 1);
+    if (sub === null) continue;
+    parts.push(sub.length === 0 ? { label: f.name } : { label: f.name, children: sub });
   }
-  return `{ __typename ${parts.join(" ")} }`;
+  return parts;
+}
+
+const render = (list: Sel[]): string =>
+  `{ ${list.map((x) => (x.children ? `${x.label} ${render(x.children)}` : x.label)).join(" ")} }`;
+
+export function selectionOf(type: GraphQLOutputType, schema: GraphQLSchema, depth = 1): string | null {
+  const tree = selectionTree(type, schema, depth);
+  if (tree === null) return null;
+  return tree.length === 0 ? "" : render(tree);
+}
+
+/**
+ * The cost graphql-armor gives a selection (graphql/limits.ts: a leaf 1, an object 2 plus 1.5
+ * times its children). Selecting every field of a row with many relations goes over the limit:
+ * such a selection is split into several documents, each under it, that together ask for all.
+ */
+const OBJECT_COST = 2;
+const LEAF_COST = 1;
+const DEPTH_FACTOR = 1.5;
+export const COST_BUDGET = 480; // under MAX_COST (500)
+
+const costOf = (x: Sel): number =>
+  x.children ? OBJECT_COST + DEPTH_FACTOR * x.children.reduce((n, c) => n + costOf(c), 0) : LEAF_COST;
+
+/** Variants of a node, each within `budget`, whose children together are all of the node's. */
+function split(x: Sel, budget: number): Sel[] {
+  if (!x.children || costOf(x) <= budget) return [x];
+  const inner = (budget - OBJECT_COST) / DEPTH_FACTOR;
+  // __typename and id stay in every variant: a row must still be recognisable
+  const keep = x.children.filter((c) => !c.children && (c.label === "__typename" || c.label === "id"));
+  const room = inner - keep.length * LEAF_COST;
+  const pieces = x.children.filter((c) => !keep.includes(c)).flatMap((c) => split(c, room));
+  const groups: Sel[][] = [];
+  let current: Sel[] = [];
+  let used = 0;
+  for (const p of pieces) {
+    const c = costOf(p);
+    if (current.length && used + c > room) {
+      groups.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(p);
+    used += c;
+  }
+  if (current.length) groups.push(current);
+  return groups.map((g) => ({ label: x.label, children: [...keep, ...g] }));
 }
 
 interface Slot {
   /** the argument that names the row (an id, a uuid, an e-mail, a search text) */
   arg: string;
-  how: "id" | "uuid" | "email" | "text";
+  how: "id" | "uuid" | "email" | "text" | "school_identifier";
   kinds: Kind[];
   /** the sibling argument that says which kind (`attendable_type`, `relation`, `type`) */
   typeArg?: string;
@@ -75,7 +134,9 @@ function slotsOf(field: GraphQLField<unknown, unknown>): Slot[] {
   const slots: Slot[] = [];
   for (const a of field.args) {
     const m = /^(.+)_(id|ids|uuid)$/.exec(a.name);
-    if (m) {
+    // `student_school_ids` name students by their school-given identifier, not a row id
+    if (a.name.endsWith("_school_ids")) slots.push({ arg: a.name, how: "school_identifier", kinds: ["student"] });
+    else if (m) {
       const [, prefix = "", what] = m;
       const typeArg = [`${prefix}_type`, prefix].find((n) => names.has(n) && n !== a.name);
       const kinds = KINDS.includes(prefix as Kind)
@@ -89,7 +150,9 @@ function slotsOf(field: GraphQLField<unknown, unknown>): Slot[] {
       const kinds = typeArg ? UUID_KINDS : described ? [described] : returned ? [returned] : KINDS;
       slots.push({ arg: "id", how: "id", kinds, typeArg });
     } else if (a.name === "uuid") slots.push({ arg: "uuid", how: "uuid", kinds: UUID_KINDS });
-    else if (a.name === "email") slots.push({ arg: "email", how: "email", kinds: ["user", "invitation"] });
+    // an e-mail names a user or invitation; on a participant's own fields it is just their address
+    else if (a.name === "email" && kindOfType(getNamedType(field.type).name) !== "student")
+      slots.push({ arg: "email", how: "email", kinds: ["user", "invitation"] });
     else if (a.name === "query" && getNamedType(a.type).name === "String")
       slots.push({ arg: "query", how: "text", kinds: NAMED_KINDS });
   }
@@ -108,7 +171,15 @@ const argOf = (field: GraphQLField<unknown, unknown>, name: string) =>
   field.args.find((a) => a.name === name) as GraphQLArgument;
 
 const argValue = (r: Row, how: Slot["how"]) =>
-  how === "uuid" ? r.uuid : how === "email" ? r.email : how === "text" ? r.name : r.id;
+  how === "uuid"
+    ? r.uuid
+    : how === "email"
+      ? r.email
+      : how === "text"
+        ? r.name
+        : how === "school_identifier"
+          ? r.school_identifier
+          : r.id;
 
 /** A row the viewer sees for a slot, linked to the case's row where there is one (its student, its course). */
 function companion(w: ViewerWorld, slot: Slot, foreign: Row): Row | undefined {
@@ -155,7 +226,9 @@ export function casesOf(
   w: ViewerWorld,
   password: string,
 ): { cases: Case[]; skipped: string[] } {
-  const list = field.args.some((a) => a.name === "per_page");
+  // a page ({ total data }) is walked to its end; other calls with per_page (search) keep their default
+  const named = getNamedType(field.type);
+  const list = field.args.some((a) => a.name === "per_page") && isObjectType(named) && "total" in named.getFields();
   const slots = slotsOf(field);
   const cases: Case[] = [];
   const skipped: string[] = [];
@@ -193,13 +266,25 @@ export function casesOf(
   return { cases, skipped };
 }
 
-/** The document of a root field with every argument as a variable. */
-export function documentOf(kind: "query" | "mutation", field: GraphQLField<unknown, unknown>, schema: GraphQLSchema) {
+/**
+ * The documents of a root field with every argument as a variable: one, or several when
+ * selecting everything at once would cost more than the limit (each under it, together all).
+ */
+export function documentsOf(kind: "query" | "mutation", field: GraphQLField<unknown, unknown>, schema: GraphQLSchema) {
   const vars = field.args.map((a) => `$${a.name}: ${String(a.type)}`);
   const args = field.args.map((a) => `${a.name}: $${a.name}`);
-  const sel = selectionOf(field.type, schema) ?? "{ __typename }";
-  return `${kind} Matrix${vars.length ? `(${vars.join(", ")})` : ""} { ${field.name}${args.length ? `(${args.join(", ")})` : ""} ${sel} }`;
+  const head = `${field.name}${args.length ? `(${args.join(", ")})` : ""}`;
+  const tree = selectionTree(field.type, schema) ?? [{ label: "__typename" }];
+  const roots = tree.length === 0 ? [{ label: head }] : split({ label: head, children: tree }, COST_BUDGET);
+  return roots.map(
+    (root) =>
+      `${kind} Matrix${vars.length ? `(${vars.join(", ")})` : ""} { ${root.children ? `${root.label} ${render(root.children)}` : root.label} }`,
+  );
 }
+
+/** The first of documentsOf (a mutation is called once per case). */
+export const documentOf = (kind: "query" | "mutation", field: GraphQLField<unknown, unknown>, schema: GraphQLSchema) =>
+  documentsOf(kind, field, schema)[0] as string;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -18,7 +18,11 @@ export type Kind =
   | "task"
   | "tile"
   | "user"
-  | "invitation";
+  | "invitation"
+  | "excuse"
+  | "note"
+  | "travel"
+  | "cancellation";
 
 export interface Row {
   kind: Kind;
@@ -31,6 +35,10 @@ export interface Row {
   student_id?: number;
   visibility?: string;
   offline_code?: string;
+  /** a student's school-given id (bulk attach names students by it) */
+  school_identifier?: string;
+  /** a travel's team, a cancellation's course: they follow it */
+  parent_id?: number;
   /** why it is foreign to the viewer (set on foreign rows only) */
   origin?: string;
 }
@@ -43,12 +51,19 @@ const KIND_SQL: Record<Kind, string> = {
   event: "select id, uuid::text as uuid, school_id, title as name, visibility from events",
   team: "select id, uuid::text as uuid, school_id, name from teams",
   student:
-    "select id, uuid::text as uuid, school_id, last_name as name, offline_code from students where deleted_at is null",
+    "select id, uuid::text as uuid, school_id, last_name as name, offline_code, school_identifier from students where deleted_at is null",
   attendance: "select id, school_id, student_id from attendance",
   task: "select id, school_id, user_id from tasks",
   tile: "select t.id, u.school_id, t.user_id from user_tiles t join users u on u.id = t.user_id",
   user: "select id, school_id, email from users",
   invitation: "select id, school_id, email from invitations",
+  // follow their student, like attendance (decision 0600)
+  excuse: "select id, school_id, student_id from excuses where deleted_at is null",
+  note: "select n.id, s.school_id, n.student_id from notes n join students s on s.id = n.student_id",
+  // follow their team and course (decision 0700)
+  travel: "select t.id, m.school_id, t.team_id as parent_id from travel t join teams m on m.id = t.team_id",
+  cancellation:
+    "select c.id, k.school_id, c.course_id as parent_id from cancellations c join courses k on k.id = c.course_id",
 };
 export const KINDS = Object.keys(KIND_SQL) as Kind[];
 
@@ -60,6 +75,7 @@ const LINKS = [
   "student_course",
   "student_event",
   "student_team",
+  "student_travel",
 ] as const;
 type Link = (typeof LINKS)[number];
 
@@ -77,7 +93,13 @@ export async function loadEverything(db: Db): Promise<Everything> {
     const list = await rowsOf<Row>(db, `${KIND_SQL[kind]} order by id`);
     rows.set(
       kind,
-      list.map((r) => ({ ...r, kind, id: Number(r.id), school_id: Number(r.school_id) })),
+      list.map((r) => ({
+        ...r,
+        kind,
+        id: Number(r.id),
+        school_id: Number(r.school_id),
+        ...(r.parent_id == null ? {} : { parent_id: Number(r.parent_id) }),
+      })),
     );
   }
   const links = new Map<Link, [number, number][]>();
@@ -130,8 +152,11 @@ export function worldOf(all: Everything, viewer: { id: number; school_id: number
     if (r.kind === "course" && !courses.has(r.id)) return "not assigned";
     if (r.kind === "event" && !events.has(r.id) && r.visibility !== "public") return "not assigned";
     if (r.kind === "team" && !teams.has(r.id)) return "not assigned";
+    if (r.kind === "travel" && !teams.has(r.parent_id as number)) return "of a team not assigned";
+    if (r.kind === "cancellation" && !courses.has(r.parent_id as number)) return "of a course not assigned";
     if (r.kind === "student" && !students.has(r.id)) return "not assigned";
-    if (r.kind === "attendance" && !students.has(r.student_id as number)) return "of a student not assigned";
+    if ((r.kind === "attendance" || r.kind === "excuse" || r.kind === "note") && !students.has(r.student_id as number))
+      return "of a student not assigned";
     return null;
   };
   const w: ViewerWorld = {
@@ -200,6 +225,19 @@ export async function addEndedAssignments(
       ),
     );
   }
+  // notes on every third student of every school (the demo data has none), by nobody in particular
+  await db.execute(
+    sql.raw(
+      "insert into notes (student_id, user_id, message) select id, null, 'Matrix note' from students where id % 3 = 0",
+    ),
+  );
+  // an excuse in every other school (the second school's demo data has none): updateExcuse and
+  // removeExcuse are tried with them
+  await db.execute(
+    sql.raw(
+      `insert into excuses (school_id, student_id, date, notes) select school_id, min(id), current_date, 'Matrix excuse' from students where school_id <> ${school} group by school_id`,
+    ),
+  );
   for (const u of users.filter((x) => x.role_id >= 5)) {
     const w = worldOf(all, u);
     const own = (kind: Kind) => (w.foreign.get(kind) ?? []).filter((r) => r.school_id === u.school_id);

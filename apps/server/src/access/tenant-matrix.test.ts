@@ -1,10 +1,10 @@
-import { ROLES } from "@rollbook/domain";
+import { mayRunTeams, ROLES } from "@rollbook/domain";
 import type { GraphQLField } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { buildSchema } from "../graphql/schema.ts";
 import { ChangeLog } from "./tenant-matrix-changes.ts";
-import { casesOf, documentOf, leaksIn } from "./tenant-matrix-ops.ts";
+import { casesOf, documentsOf, leaksIn } from "./tenant-matrix-ops.ts";
 import {
   addEndedAssignments,
   type Kind,
@@ -27,11 +27,19 @@ const mutationFields = Object.values(schema.getMutationType()?.getFields() ?? {}
 
 /** What the decisions allow that the matrix would otherwise report. */
 const SEES_EVERY_SCHOOL: Record<string, Kind[]> = { schools: ["school", "closure"] }; // role 1's lookup
+/** Queries only some roles may call (decisions): a refusal of the plain call is right for the others. */
+const ROLE_LIMITED: Record<string, (roleId: number) => boolean> = { travel: mayRunTeams };
 /** Tables a refused (or legitimately allowed) mutation may add rows to, in the caller's school. */
 const MAY_ADD: Record<string, string[]> = {
   "*": ["audit_log"], // refusals may be audited (failed offline codes are)
   // inviting the address of another school's open invitation invites it into the caller's school
   inviteUser: ["invitations", "mail_outbox"],
+  // called without a foreign row (it names none): adds a participant to the caller's school
+  createStudent: ["students", "user_student"],
+  // the same: a new course, event or team of the caller's school, assigned to its creator
+  createCourse: ["courses", "user_course"],
+  createEvent: ["events", "user_event"],
+  createTeam: ["teams", "user_team"],
 };
 /** Refusals and input errors: anything else (a limit, an internal error) means the case proved nothing. */
 const REFUSALS = new Set(["FORBIDDEN", "NOT_FOUND", "BAD_USER_INPUT"]);
@@ -118,25 +126,28 @@ for (const dbKind of DATABASES) {
       // queries write nothing the matrix checks, so the callers run side by side
       const runActor = async (a: Actor) => {
         for (const field of queryFields) {
-          const doc = documentOf("query", field, schema);
+          const docs = documentsOf("query", field, schema);
           const exempt = a.roleId === 1 ? SEES_EVERY_SCHOOL[field.name] : undefined;
           const world = exempt ? without(a.world, exempt) : a.world;
           const { cases, skipped } = casesOf(field, a.world, TEST_PASSWORD);
           counts.skipped.push(...skipped.map((s) => `${a.name}: ${s}`));
           for (const c of cases) {
             counts.cases++;
-            for (let page = 1; page <= 40; page++) {
-              const vars = c.unfiltered ? { ...c.variables, page } : c.variables;
-              const { res, problems } = await call(a, field, doc, vars);
-              const where = `${field.name} as ${a.name}, ${c.label}${c.unfiltered ? ` page ${page}` : ""}`;
-              leaks.push(...problems.map((p) => `${where}: ${p}`));
-              // a refused plain call would make the check vacuous: every query is open to every role
-              if (c.label.startsWith("no ") && a.name !== "search token" && res.body.errors?.length)
-                leaks.push(`${where}: refused (${res.body.errors.map((e) => e.message).join("; ")})`);
-              leaks.push(...leaksIn(res.body.data, world).map((l) => `${where}: ${l}`));
-              const rows = (res.body.data?.[field.name] as { data?: unknown[] } | undefined)?.data;
-              if (!c.unfiltered || !Array.isArray(rows) || rows.length < 250) break;
-            }
+            // every part of a selection split under the cost limit, every page
+            for (const [part, doc] of docs.entries())
+              for (let page = 1; page <= 40; page++) {
+                const vars = c.unfiltered ? { ...c.variables, page } : c.variables;
+                const { res, problems } = await call(a, field, doc, vars);
+                const where = `${field.name}${docs.length > 1 ? ` (part ${part + 1}/${docs.length})` : ""} as ${a.name}, ${c.label}${c.unfiltered ? ` page ${page}` : ""}`;
+                leaks.push(...problems.map((p) => `${where}: ${p}`));
+                // a refused plain call would make the check vacuous: every query is open to every role
+                const mayCall = ROLE_LIMITED[field.name]?.(a.roleId) ?? true;
+                if (c.label.startsWith("no ") && a.name !== "search token" && mayCall && res.body.errors?.length)
+                  leaks.push(`${where}: refused (${res.body.errors.map((e) => e.message).join("; ")})`);
+                leaks.push(...leaksIn(res.body.data, world).map((l) => `${where}: ${l}`));
+                const rows = (res.body.data?.[field.name] as { data?: unknown[] } | undefined)?.data;
+                if (!c.unfiltered || !Array.isArray(rows) || rows.length < 250) break;
+              }
           }
         }
       };
@@ -150,28 +161,31 @@ for (const dbKind of DATABASES) {
       await log.take();
       const wrong: string[] = [];
       for (const field of mutationFields) {
-        const doc = documentOf("mutation", field, schema);
+        // a refused call changes nothing, so each part of a split selection is a call of its own
+        const docs = documentsOf("mutation", field, schema);
         const mayAdd = [...(MAY_ADD["*"] ?? []), ...(MAY_ADD[field.name] ?? [])];
         for (const a of actors) {
           const { cases, skipped } = casesOf(field, a.world, TEST_PASSWORD);
           counts.skipped.push(...skipped.map((s) => `${a.name}: ${s}`));
           for (const c of cases) {
-            const where = `${field.name} as ${a.name}, ${c.label}`;
-            if (a.roleId === 1 && field.name === "switchSchool") {
-              // role 1 may switch into every school (decisions, "Roles and what they see")
-              counts.skipped.push(`${where}: allowed to role 1`);
-              continue;
-            }
-            counts.cases++;
-            counts.mutationCases++;
-            const { res, problems } = await call(a, field, doc, c.variables);
-            wrong.push(...problems.map((p) => `${where}: ${p}`));
-            wrong.push(...leaksIn(res.body.data, a.world).map((l) => `${where}: answered ${l}`));
-            for (const ch of await log.take()) {
-              const row = `${ch.op} ${ch.tbl} ${ch.row_id ?? ""}`.trim();
-              if (ch.op !== "INSERT" || !mayAdd.includes(ch.tbl)) wrong.push(`${where}: ${row}`);
-              else if (ch.school_id !== null && ch.school_id !== a.world.schoolId)
-                wrong.push(`${where}: ${row} in school ${ch.school_id}`);
+            for (const [part, doc] of docs.entries()) {
+              const where = `${field.name}${docs.length > 1 ? ` (part ${part + 1}/${docs.length})` : ""} as ${a.name}, ${c.label}`;
+              if (a.roleId === 1 && field.name === "switchSchool") {
+                // role 1 may switch into every school (decisions, "Roles and what they see")
+                counts.skipped.push(`${where}: allowed to role 1`);
+                continue;
+              }
+              counts.cases++;
+              counts.mutationCases++;
+              const { res, problems } = await call(a, field, doc, c.variables);
+              wrong.push(...problems.map((p) => `${where}: ${p}`));
+              wrong.push(...leaksIn(res.body.data, a.world).map((l) => `${where}: answered ${l}`));
+              for (const ch of await log.take()) {
+                const row = `${ch.op} ${ch.tbl} ${ch.row_id ?? ""}`.trim();
+                if (ch.op !== "INSERT" || !mayAdd.includes(ch.tbl)) wrong.push(`${where}: ${row}`);
+                else if (ch.school_id !== null && ch.school_id !== a.world.schoolId)
+                  wrong.push(`${where}: ${row} in school ${ch.school_id}`);
+              }
             }
           }
         }

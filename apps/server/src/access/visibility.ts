@@ -1,17 +1,23 @@
 import { seesAssignedOnly } from "@rollbook/domain";
-import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   attendance,
   beacons,
+  cancellations,
   courses,
+  devices,
   events,
+  excuses,
   invitations,
   locations,
+  notes,
+  pings,
   schoolClosures,
   schools,
   students,
   tasks,
   teams,
+  travel,
   users,
   userTiles,
 } from "../db/schema/index.ts";
@@ -43,13 +49,23 @@ export function assignedStudentIds(userId: number): SQL {
 }
 
 export function visibleCourses(v: Viewer): SQL {
-  const base = and(eq(courses.school_id, v.schoolId), isNull(courses.deleted_at)) as SQL;
+  return and(visibleCoursesAnyState(v), isNull(courses.deleted_at)) as SQL;
+}
+
+/** Like visibleCourses but including removed courses (restore, history, reports). */
+export function visibleCoursesAnyState(v: Viewer): SQL {
+  const base = eq(courses.school_id, v.schoolId);
   if (!seesAssignedOnly(v.roleId)) return base;
   return and(base, sql`${courses.id} in (select course_id from user_course where user_id = ${v.user.id})`) as SQL;
 }
 
 export function visibleEvents(v: Viewer): SQL {
-  const base = and(eq(events.school_id, v.schoolId), isNull(events.deleted_at)) as SQL;
+  return and(visibleEventsAnyState(v), isNull(events.deleted_at)) as SQL;
+}
+
+/** Like visibleEvents but including removed events (restore, history, reports). */
+export function visibleEventsAnyState(v: Viewer): SQL {
+  const base = eq(events.school_id, v.schoolId);
   if (!seesAssignedOnly(v.roleId)) return base;
   return and(
     base,
@@ -61,10 +77,21 @@ export function visibleEvents(v: Viewer): SQL {
 }
 
 export function visibleTeams(v: Viewer): SQL {
-  const base = and(eq(teams.school_id, v.schoolId), isNull(teams.deleted_at)) as SQL;
+  return and(visibleTeamsAnyState(v), isNull(teams.deleted_at)) as SQL;
+}
+
+/** Like visibleTeams but including removed teams (restore, history, reports). */
+export function visibleTeamsAnyState(v: Viewer): SQL {
+  const base = eq(teams.school_id, v.schoolId);
   if (!seesAssignedOnly(v.roleId)) return base;
   return and(base, sql`${teams.id} in (select team_id from user_team where user_id = ${v.user.id})`) as SQL;
 }
+
+/** A travel follows its team; a cancellation its course (removed ones stay out). */
+export const visibleTravel = (v: Viewer): SQL =>
+  sql`${travel.team_id} in (select ${teams.id} from ${teams} where ${visibleTeams(v)})`;
+export const visibleCancellations = (v: Viewer): SQL =>
+  sql`${cancellations.course_id} in (select ${courses.id} from ${courses} where ${visibleCourses(v)})`;
 
 /**
  * Attendance follows its student (decision 0125): whoever may see a student, removed ones
@@ -101,3 +128,19 @@ export const visibleLocations = (v: Viewer): SQL =>
 export const visibleBeacons = (v: Viewer): SQL => eq(beacons.school_id, v.schoolId);
 
 export const visibleInvitations = (v: Viewer): SQL => eq(invitations.school_id, v.schoolId);
+
+/** `<column> in (the students this viewer may see, removed ones included)`. */
+const ofVisibleStudent = (v: Viewer, column: SQL | AnyColumn): SQL =>
+  sql`${column} in (select ${students.id} from ${students} where ${visibleStudentsAnyState(v)})`;
+
+/**
+ * Notes, devices and pings follow their student like attendance does (decision 0600): whoever
+ * may see a student, removed ones included, sees them.
+ */
+export const visibleNotes = (v: Viewer): SQL => ofVisibleStudent(v, notes.student_id);
+export const visibleDevices = (v: Viewer): SQL => ofVisibleStudent(v, devices.student_id);
+export const visiblePings = (v: Viewer): SQL => ofVisibleStudent(v, pings.student_id);
+
+/** Excuses of the viewer's school whose student the viewer may see; a removed excuse is gone. */
+export const visibleExcuses = (v: Viewer): SQL =>
+  and(eq(excuses.school_id, v.schoolId), isNull(excuses.deleted_at), ofVisibleStudent(v, excuses.student_id)) as SQL;

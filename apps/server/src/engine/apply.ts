@@ -35,6 +35,8 @@ const PRESENCE_STATUSES = new Set<number>([
   STATUS.absent,
   STATUS.left_early,
 ]);
+/** Statuses staff set to cover a session (excused, cancelled, travel): presence does not replace them. */
+const COVER_STATUSES = new Set<number>([STATUS.excused, STATUS.cancelled, STATUS.travel]);
 /** Optimistic writes retried this often when another writer got there first, then given up (logged). */
 const MAX_ATTEMPTS = 6;
 
@@ -175,7 +177,9 @@ function plan(
       PRESENCE_STATUSES.has(existing.status) && presenceRank(would) > presenceRank(existing.status as StatusId);
     return raise ? { review: would, confidence: v.confidence } : null;
   }
-  const status: StatusId = ev.status;
+  // an open session covered by staff (an excuse, decision 0302) stays covered: a ping moves enter,
+  // exit and the evidence, not the status; removing the cover hands the status back (students/rejudge.ts)
+  const status: StatusId = existing && COVER_STATUSES.has(existing.status) ? (existing.status as StatusId) : ev.status;
   const activity: Plan["activity"] = [];
   if (!existing?.enter && ev.enter) activity.push({ event: "entered", at: ev.enter.toISOString() });
   if (ev.exit && !sameTime(existing?.exit, ev.exit) && hasLeft(latestAway, session, ev.exit, now)) {

@@ -1,9 +1,6 @@
 import {
   addDays,
-  cancelReason,
-  courseSessionOn,
   EARLY_WINDOW_MIN,
-  eventSession,
   localDate,
   type PlaceSignals,
   type Rules,
@@ -12,17 +9,9 @@ import {
 } from "@rollbook/domain";
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import {
-  beacons,
-  cancellations,
-  courses,
-  events,
-  locations,
-  schoolClosures,
-  studentCourse,
-  studentEvent,
-} from "../db/schema/index.ts";
+import { beacons, courses, events, locations, studentCourse, studentEvent } from "../db/schema/index.ts";
 import type { Services } from "../services.ts";
+import { courseSessionsBetween, coversBetween, eventSessionOf } from "./calendar.ts";
 import { engineState, type StudentContext } from "./state.ts";
 import { studentById } from "./student-context.ts";
 
@@ -112,68 +101,44 @@ async function loadSessions(db: Db, student: StudentContext, from: string, to: s
         lte(events.date, to),
       ),
     );
-  const courseIds = courseRows.map((r) => r.course.id);
-  const cancelled = courseIds.length
-    ? await db
-        .select({ course_id: cancellations.course_id, date: cancellations.date })
-        .from(cancellations)
-        .where(
-          and(inArray(cancellations.course_id, courseIds), gte(cancellations.date, from), lte(cancellations.date, to)),
-        )
-    : [];
-  const closures = await db
-    .select({ start_date: schoolClosures.start_date, end_date: schoolClosures.end_date })
-    .from(schoolClosures)
-    .where(
-      and(
-        eq(schoolClosures.school_id, student.school_id),
-        lte(schoolClosures.start_date, to),
-        gte(schoolClosures.end_date, from),
-      ),
-    );
-
+  const covers = await coversBetween(
+    db,
+    student.school_id,
+    courseRows.map((r) => r.course.id),
+    from,
+    to,
+  );
   const out: Omit<DaySession, "location">[] = [];
   for (const { course } of courseRows) {
-    for (let d = from; d <= to; d = addDays(d, 1)) {
-      const session = courseSessionOn(course, d, tz);
-      if (!session) continue;
-      const dates = cancelled.filter((c) => c.course_id === course.id).map((c) => c.date);
+    for (const session of courseSessionsBetween(course, from, to, tz, covers)) {
       out.push({
         attendable_type: "course",
         attendable_id: course.id,
         uuid: course.uuid,
         title: course.title,
-        meets: d,
-        start: session.start,
-        end: session.end,
+        ...session,
         start_time: course.start_time,
         end_time: course.end_time,
         location_id: course.location_id,
         manual: course.manual_attendance,
         rules: resolveRules(student.school, course),
         school_id: course.school_id,
-        cancelled: cancelReason(d, dates, closures),
       });
     }
   }
   for (const { event } of eventRows) {
-    const session = eventSession(event, tz);
     out.push({
       attendable_type: "event",
       attendable_id: event.id,
       uuid: event.uuid,
       title: event.title,
-      meets: event.date,
-      start: session.start,
-      end: session.end,
+      ...eventSessionOf(event, tz, covers),
       start_time: event.start_time,
       end_time: event.end_time,
       location_id: event.location_id,
       manual: false,
       rules: resolveRules(student.school, event),
       school_id: event.school_id,
-      // a closure calls off events too; cancellations are per course
-      cancelled: cancelReason(event.date, [], closures),
     });
   }
   const places = await loadPlaces(db, [...new Set(out.map((o) => o.location_id).filter((id) => id !== null))]);

@@ -7,8 +7,28 @@ import "./types/invitation.ts";
 import "./types/lookups.ts";
 import "./types/me.ts";
 import "./types/school.ts";
+import "./types/search.ts";
 import "./types/session.ts";
 import "./types/student.ts";
+import "./types/bulk.ts";
+import "./types/event.ts";
+import "./types/excuse.ts";
+import "./types/note.ts";
+import "./types/student-device.ts";
+import "./types/student-fields.ts";
+import "./types/student-mutations.ts";
+import "./types/team.ts";
+import "./types/graph.ts";
+import "./types/attendable-figures.ts";
+import "./types/course-fields.ts";
+import "./types/course-mutations.ts";
+import "./types/cancellation.ts";
+import "./types/event-fields.ts";
+import "./types/event-mutations.ts";
+import "./types/team-fields.ts";
+import "./types/team-mutations.ts";
+import "./types/travel.ts";
+import "./types/links.ts";
 
 /**
  * Denied by default: a root field that declares no auth scope would be open

@@ -105,7 +105,8 @@ function positionItems(ping: EvidencePing, place: PlaceSignals): EvidenceItem[] 
     const detail = {
       distance_m: Math.round(distanceMetres(at, place.fence)),
       radius_m: place.fence.radius,
-      accuracy_m: finite(ping.accuracy) ? ping.accuracy : "none",
+      // + 0 turns a phone's -0 into 0: the detail is stored as JSON, which has no -0
+      accuracy_m: finite(ping.accuracy) ? ping.accuracy + 0 : "none",
     };
     const inside = isInFence(ping, place.fence);
     const effect = inside ? INSIDE_FENCE_WEIGHT * accuracyFactor(ping.accuracy) : 0;

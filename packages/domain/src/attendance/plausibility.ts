@@ -111,7 +111,8 @@ export function implausibleAccuracy(accuracy: number | null | undefined): Plausi
   if (finite(accuracy) && accuracy >= MIN_PLAUSIBLE_ACCURACY_M && accuracy <= MAX_PLAUSIBLE_ACCURACY_M) return null;
   return {
     factor: IMPLAUSIBLE_ACCURACY_FACTOR,
-    detail: { accuracy_m: finite(accuracy) ? accuracy : String(accuracy) },
+    // + 0 turns -0 into 0: the detail is stored as JSON, which has no -0
+    detail: { accuracy_m: finite(accuracy) ? accuracy + 0 : String(accuracy) },
   };
 }
 

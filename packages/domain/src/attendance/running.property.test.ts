@@ -112,4 +112,22 @@ describe("the confidence tally", () => {
       { numRuns: 300 },
     );
   });
+
+  it("keeps no -0 in a reason's detail, which the trip through JSON would turn into 0 (a CI counterexample)", () => {
+    const evidence = pingEvidence(
+      {
+        latitude: 40,
+        longitude: -75,
+        accuracy: -0,
+        recorded_at: new Date(START),
+        received_at: new Date(START),
+        extra: { mocked: false },
+        check_in: null,
+      },
+      { place },
+    );
+    const details = evidence.evidence.map((e) => e.detail);
+    expect(details.length).toBeGreaterThan(0);
+    expect(JSON.parse(JSON.stringify(details))).toEqual(details);
+  });
 });

@@ -6,5 +6,6 @@ export * from "./people.ts";
 export * from "./places.ts";
 export * from "./schools.ts";
 export * from "./sessions.ts";
+export * from "./signups.ts";
 export * from "./users.ts";
 export * from "./work.ts";

@@ -47,6 +47,8 @@ export const users = pgTable(
     a11y_mode: boolean("a11y_mode").notNull().default(false),
     // ids of courses and teams that alert this user; empty = all assigned
     alert_filter: jsonb("alert_filter").$type<string[]>().notNull().default([]),
+    // SHA-256 of the secret in the user's calendar (iCal) feed URLs; null until first asked for
+    calendar_token_hash: text("calendar_token_hash").unique(),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),

@@ -1,4 +1,4 @@
-import { addDays, courseSessionOn, INVITATION_TTL_MS, localDate, ROLES, STATUS } from "@rollbook/domain";
+import { addDays, courseSessionOn, INVITATION_TTL_MS, localDate, ROLES, STATUS, zonedToUtc } from "@rollbook/domain";
 import { eq } from "drizzle-orm";
 import { linkSecretHash } from "../../auth/tokens.ts";
 import type { Db } from "../client.ts";
@@ -163,6 +163,28 @@ export async function seedSecondSchool(
         .slice(4, 7)
         .map((s) => ({ student_id: s.id, team_id: (teamList[1] as (typeof teamList)[number]).id })),
     ]);
+  // a rowing regatta next week and a cancelled algebra date: the other school has travel and
+  // cancellations too, so that the tenant matrix can try them (decision 0700)
+  const rowing = teamList[0] as (typeof teamList)[number];
+  const [regatta] = await db
+    .insert(t.travel)
+    .values({
+      team_id: rowing.id,
+      start_date: zonedToUtc(addDays(today, 8), 6 * 60, tz),
+      end_date: zonedToUtc(addDays(today, 8), 20 * 60, tz),
+      notes: "Regatta",
+      is_away: true,
+    })
+    .returning();
+  if (regatta)
+    await db
+      .insert(t.studentTravel)
+      .values(studentList.slice(0, 4).map((s) => ({ student_id: s.id, travel_id: regatta.id })));
+  for (let d = addDays(today, 1); d < addDays(today, 15); d = addDays(d, 1)) {
+    if (!courseSessionOn(algebra, d, tz)) continue;
+    await db.insert(t.cancellations).values({ course_id: algebra.id, date: d, notes: "Lakeside staff day" });
+    break;
+  }
   await db.insert(t.studentEvent).values([
     ...studentList.slice(0, 3).map((s) => ({
       student_id: s.id,

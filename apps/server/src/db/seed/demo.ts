@@ -399,6 +399,63 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
   });
   await insertChunked(db, t.studentEvent, signups);
 
+  // Issue 11's screens: an open public event with seats left (the signup page), an upcoming
+  // event only the soccer team may join, and track away this week (status travel).
+  const [openHouse, filmSession] = await db
+    .insert(t.events)
+    .values([
+      {
+        school_id: sid,
+        ern: "E2100",
+        location_id: locs[0]?.id,
+        title: "Spring Open House",
+        description: "Tour the campus and meet the teachers.",
+        date: addDays(today, 6),
+        start_time: "17:00",
+        end_time: "19:00",
+        capacity: 60,
+        visibility: "public",
+      },
+      {
+        school_id: sid,
+        ern: "E2101",
+        location_id: locs[2]?.id,
+        title: "Soccer Film Session",
+        date: addDays(today, 2),
+        start_time: "15:30",
+        end_time: "16:30",
+        capacity: 25,
+        visibility: "private",
+        restricted_by: soccer.id,
+      },
+    ])
+    .returning();
+  if (openHouse && filmSession)
+    await insertChunked(db, t.studentEvent, [
+      ...studentList.slice(120, 132).map((s) => ({ student_id: s.id, event_id: openHouse.id, in_waitlist: false })),
+      ...(teamMembers.get(soccer.id) ?? [])
+        .slice(0, 12)
+        .map((student_id) => ({ student_id, event_id: filmSession.id, in_waitlist: false })),
+    ]);
+  const track = teamList[1] as (typeof teamList)[number];
+  const meetDay = thisWeeksTravelDay(today);
+  const [meet] = await db
+    .insert(t.travel)
+    .values({
+      team_id: track.id,
+      start_date: zonedToUtc(meetDay, 6 * 60, DEMO_TZ),
+      end_date: zonedToUtc(meetDay, 20 * 60, DEMO_TZ),
+      notes: "State indoor meet",
+      is_away: true,
+    })
+    .returning();
+  if (meet)
+    await insertChunked(
+      db,
+      t.studentTravel,
+      (teamMembers.get(track.id) ?? []).slice(0, 15).map((student_id) => ({ student_id, travel_id: meet.id })),
+    );
+
   // One user of every role, with sensible assignments.
   const password_hash = await hashPassword(opts.password);
   const userList = await db
@@ -453,6 +510,17 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
         .insert(t.cancellations)
         .values({ course_id: firstCourse.id, date: d, notes: "Instructor at a conference" });
       cancelled.add(`${firstCourse.id}:${d}`);
+      break;
+    }
+  }
+
+  // And an upcoming one: the first course's next meeting day after this week (a visitor sees
+  // an upcoming cancellation on its Cancellations tab).
+  for (let d = addDays(today, 7); d < addDays(today, 21); d = addDays(d, 1)) {
+    if (courseSessionOn(firstCourse, d, DEMO_TZ)) {
+      await db
+        .insert(t.cancellations)
+        .values({ course_id: firstCourse.id, date: d, notes: "Professional development day" });
       break;
     }
   }
@@ -629,6 +697,12 @@ function previousWeekday(today: string, weekday: number): string {
   return d;
 }
 
+/** A weekday of the current week (Monday to Friday) after today, else today: track's away meet. */
+function thisWeeksTravelDay(today: string): string {
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+  return weekday >= 1 && weekday <= 4 ? addDays(today, 1) : today;
+}
+
 function nextWeekday(today: string, weekday: number, _r: Rng, minAhead: number): string {
   let d = addDays(today, minAhead + 1);
   while (new Date(`${d}T12:00:00Z`).getUTCDay() !== weekday) d = addDays(d, 1);
@@ -655,6 +729,9 @@ interface HistoryInput {
 function buildHistory(h: HistoryInput) {
   const rows: (typeof t.attendance.$inferInsert)[] = [];
   const from = addDays(h.today, -7 * h.weeks);
+  // one student in twenty misses a class in three: every school has them, and the APA warnings
+  // and low-APA screens need them whatever the day's draws
+  const struggling = new Set(h.studentList.filter((_, i) => i % 20 === 7).map((s) => s.id));
   for (let d = from; d < h.today; d = addDays(d, 1)) {
     if (h.closures.some((c) => c.start_date <= d && d <= c.end_date)) continue;
     for (const course of h.courseList) {
@@ -669,7 +746,9 @@ function buildHistory(h: HistoryInput) {
         else if (d === h.travelDay && h.travellers.has(s.id)) status = STATUS.travel;
         else {
           const x = h.r.next();
-          status = x < 0.76 ? STATUS.present : x < 0.85 ? STATUS.late : x < 0.94 ? STATUS.absent : STATUS.left_early;
+          if (struggling.has(s.id) && h.r.next() < 0.3) status = STATUS.absent;
+          else
+            status = x < 0.76 ? STATUS.present : x < 0.85 ? STATUS.late : x < 0.94 ? STATUS.absent : STATUS.left_early;
         }
         const present = status === STATUS.present || status === STATUS.late || status === STATUS.left_early;
         const enterOffset = status === STATUS.late ? h.r.int(6, 14) : h.r.int(-8, 3);

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, notExists, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   excuses,
@@ -88,8 +88,10 @@ export async function excusesOn(db: Db, ids: number[], session: DueSession) {
 }
 
 /**
- * Away travel overlapping the session of each student: travel of a team the student is on, or
- * travel the student is listed on.
+ * Away travel overlapping the session of each student: travel the student is listed on, or, for a
+ * travel that lists nobody, travel of a team the student is on. A travel that names its
+ * travelling students covers only them: a team-mate who stayed home is judged by presence
+ * (decision 0700, Teams).
  */
 export async function travelDuring(db: Db, ids: number[], session: DueSession) {
   if (ids.length === 0) return [];
@@ -99,7 +101,13 @@ export async function travelDuring(db: Db, ids: number[], session: DueSession) {
     .select({ student_id: studentTeam.student_id, ...cols })
     .from(travel)
     .innerJoin(studentTeam, eq(studentTeam.team_id, travel.team_id))
-    .where(and(overlaps, inArray(studentTeam.student_id, ids)));
+    .where(
+      and(
+        overlaps,
+        inArray(studentTeam.student_id, ids),
+        notExists(db.select({ one: sql`1` }).from(studentTravel).where(eq(studentTravel.travel_id, travel.id))),
+      ),
+    );
   const listed = await db
     .select({ student_id: studentTravel.student_id, ...cols })
     .from(travel)

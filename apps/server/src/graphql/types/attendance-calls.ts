@@ -1,6 +1,6 @@
 import { isStatusId, isValidDate, STATUS, STATUSES, scanCodeAt, scanCodeExpiresAt } from "@rollbook/domain";
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import { attendance, events } from "../../db/schema/index.ts";
+import { attendance, courses, events } from "../../db/schema/index.ts";
 import { checkInWithOfflineCode, overrideAttendance } from "../../engine/staff-actions.ts";
 import { builder, notFound, userError } from "../builder.ts";
 import { listArgs, pageOf, paging, sortColumn } from "../paging.ts";
@@ -9,6 +9,7 @@ import { AttendanceRef } from "./attendance.ts";
 const ATTENDABLE_TYPES = ["course", "event"] as const;
 type AttendableType = (typeof ATTENDABLE_TYPES)[number];
 const isAttendableType = (t: string): t is AttendableType => (ATTENDABLE_TYPES as readonly string[]).includes(t);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const OVERRIDE_STATUSES = STATUSES.filter((s) => s.id !== STATUS.pending);
 
 builder.queryField("attendance", (t) =>
@@ -20,6 +21,10 @@ builder.queryField("attendance", (t) =>
       ...listArgs(t.arg),
       student_id: t.arg.int({ required: false }),
       attendable_id: t.arg.int({ required: false }),
+      attendable_uuid: t.arg.string({
+        required: false,
+        description: "instead of attendable_id; needs attendable_type",
+      }),
       attendable_type: t.arg.string({ required: false }),
       start_date: t.arg.string({ required: false, description: "YYYY-MM-DD, inclusive" }),
       end_date: t.arg.string({ required: false, description: "YYYY-MM-DD, inclusive" }),
@@ -50,6 +55,20 @@ builder.queryField("attendance", (t) =>
         if (args.attendable_type == null)
           throw userError("attendable_type is required with attendable_id", "attendable_type");
         parts.push(eq(attendance.attendable_id, args.attendable_id));
+      }
+      if (args.attendable_uuid != null) {
+        if (args.attendable_type == null || !isAttendableType(args.attendable_type))
+          throw userError("attendable_type is required with attendable_uuid", "attendable_type");
+        if (!UUID.test(args.attendable_uuid)) throw userError("attendable_uuid must be a uuid", "attendable_uuid");
+        const uuid = args.attendable_uuid.toLowerCase();
+        // an unseen course or event matches nothing
+        parts.push(
+          sql`${attendance.attendable_id} in (${
+            args.attendable_type === "course"
+              ? ctx.data.ids("courses", eq(courses.uuid, uuid))
+              : ctx.data.ids("events", eq(events.uuid, uuid))
+          })`,
+        );
       }
       for (const [field, value] of [
         ["start_date", args.start_date],

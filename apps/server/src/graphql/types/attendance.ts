@@ -1,5 +1,6 @@
 import { type Reason, reasonText } from "@rollbook/domain";
 import type { attendance, attendanceActivity, attendanceOverrides, coordinates } from "../../db/schema/index.ts";
+import { attendableOf } from "../../students/reads.ts";
 import { builder } from "../builder.ts";
 import { StudentRef } from "./student.ts";
 
@@ -67,6 +68,19 @@ const EvidenceRef = builder.objectRef<Reason>("Evidence").implement({
   }),
 });
 
+type LocationRow = { id: number; name: string; latitude: number | null; longitude: number | null; radius: number };
+
+const AttendanceLocationRef = builder.objectRef<LocationRow>("AttendanceLocation").implement({
+  description: "Where the session takes place, with its geofence (centre, radius in metres).",
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    name: t.exposeString("name"),
+    latitude: t.exposeFloat("latitude", { nullable: true }),
+    longitude: t.exposeFloat("longitude", { nullable: true }),
+    radius: t.float({ nullable: true, resolve: (l) => l.radius }),
+  }),
+});
+
 export const AttendanceRef = builder.objectRef<AttendanceRow>("Attendance").implement({
   fields: (t) => ({
     id: t.exposeInt("id"),
@@ -101,6 +115,20 @@ export const AttendanceRef = builder.objectRef<AttendanceRow>("Attendance").impl
     activity: t.field({ type: [ActivityRef], resolve: (a, _x, { data }) => data.children("activity", a.id) }),
     coordinates: t.field({ type: [CoordinatesRef], resolve: (a, _x, { data }) => data.children("coordinates", a.id) }),
     overrides: t.field({ type: [OverrideRef], resolve: (a, _x, { data }) => data.children("overrides", a.id) }),
+    attendable_title: t.string({
+      description: "The course's or event's title.",
+      resolve: async (a, _x, { data }) => (await attendableOf(data, a.attendable_type, a.attendable_id))?.title ?? "-",
+    }),
+    attendable_uuid: t.string({
+      nullable: true,
+      resolve: async (a, _x, { data }) => (await attendableOf(data, a.attendable_type, a.attendable_id))?.uuid ?? null,
+    }),
+    location: t.field({
+      type: AttendanceLocationRef,
+      nullable: true,
+      description: "The session's place and geofence, for the pings plot.",
+      resolve: (a, _x, { data }) => (a.location_id === null ? null : data.byId("locations", a.location_id)),
+    }),
     student: t.field({
       type: StudentRef,
       nullable: true,

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
-import { courseSessionsToday } from "../../dashboard/sessions-today.ts";
-import { courses } from "../../db/schema/index.ts";
-import { builder, userError } from "../builder.ts";
-import { listArgs, pageOf, paging, searchTerm, sortColumn } from "../paging.ts";
+import { courseByUuid, listCourses } from "../../courses/list.ts";
+import type { courses } from "../../db/schema/index.ts";
+import { builder, notFound } from "../builder.ts";
+import { listArgs, pageOf } from "../paging.ts";
 
 export type CourseRow = typeof courses.$inferSelect & { is_in_session?: boolean };
 
@@ -55,45 +54,25 @@ builder.queryField("courses", (t) =>
     authScopes: { signedIn: true },
     args: {
       ...listArgs(t.arg),
-      query: t.arg.string({ required: false }),
+      query: t.arg.string({ required: false, description: "matches title, crn or course_number" }),
       in_session: t.arg.boolean({ required: false }),
-      state: t.arg.string({ required: false, description: "active (default), archived or all" }),
+      state: t.arg.string({ required: false, description: "active (default), archived, removed or all" }),
     },
+    description: "sort_by: title, crn, course_number, start_time, end_time, students_count, created_at",
+    resolve: (_r, args, ctx) => listCourses(ctx.data, args),
+  }),
+);
+
+builder.queryField("course", (t) =>
+  t.field({
+    type: CourseRef,
+    authScopes: { signedIn: true },
+    description: "A course the viewer sees, removed ones included.",
+    args: { uuid: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      const p = paging(args);
-      const col = sortColumn(
-        args.sort_by,
-        {
-          title: courses.title,
-          start_time: courses.start_time,
-          end_time: courses.end_time,
-          crn: courses.crn,
-          created_at: courses.created_at,
-        },
-        "title",
-      );
-      const state = args.state ?? "active";
-      if (!["active", "archived", "all"].includes(state))
-        throw userError("state must be active, archived or all", "state");
-      const parts: (SQL | undefined)[] = [];
-      if (state !== "all") parts.push(eq(courses.is_archived, state === "archived"));
-      const q = searchTerm(args.query);
-      if (q) parts.push(ilike(courses.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-      const now = new Date();
-      const { sessions } = await courseSessionsToday(ctx.data, now);
-      const inSession = new Set(
-        sessions
-          .filter(({ session }) => session.start.getTime() <= now.getTime() && now.getTime() < session.end.getTime())
-          .map((x) => x.course.id),
-      );
-      if (args.in_session) parts.push(inSession.size ? inArray(courses.id, [...inSession]) : sql`false`);
-      const { data, total } = await ctx.data.page("courses", {
-        where: and(...parts),
-        orderBy: [p.dir === "asc" ? asc(col) : desc(col), asc(courses.id)],
-        limit: p.perPage,
-        offset: p.offset,
-      });
-      return { data: data.map((c) => ({ ...c, is_in_session: inSession.has(c.id) })), total };
+      const course = await courseByUuid(ctx.data, args.uuid);
+      if (!course) throw notFound("Course");
+      return course;
     },
   }),
 );

@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Scoped } from "../../access/scoped.ts";
-import { missingStudentsCondition } from "../../dashboard/missing.ts";
-import { courses, events, studentCourse, studentEvent, students, studentTeam, teams } from "../../db/schema/index.ts";
+import { asc } from "drizzle-orm";
+import { courses, studentCourse, type students } from "../../db/schema/index.ts";
+import { FilterError, orderOf, studentFilter } from "../../students/filter.ts";
 import { builder, userError } from "../builder.ts";
-import { listArgs, pageOf, paging, searchTerm, sortColumn } from "../paging.ts";
+import { listArgs, pageOf, paging } from "../paging.ts";
 import { CourseRef } from "./course.ts";
 
 export type StudentRow = typeof students.$inferSelect;
@@ -54,19 +53,6 @@ export const StudentRef = builder.objectRef<StudentRow>("Student").implement({
   }),
 });
 
-const RELATIONS = ["course", "event", "team"] as const;
-
-/** Students linked to a course, event or team the viewer may see (an unseen one matches nobody). */
-function relationCondition(data: Scoped, relation: string, uuid: string): SQL {
-  if (relation === "course")
-    return sql`${students.id} in (select ${studentCourse.student_id} from ${studentCourse} where ${studentCourse.course_id} in (${data.ids("courses", eq(courses.uuid, uuid))}))`;
-  if (relation === "event")
-    return sql`${students.id} in (select ${studentEvent.student_id} from ${studentEvent} where ${studentEvent.event_id} in (${data.ids("events", eq(events.uuid, uuid))}))`;
-  return sql`${students.id} in (select ${studentTeam.student_id} from ${studentTeam} where ${studentTeam.team_id} in (${data.ids("teams", eq(teams.uuid, uuid))}))`;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 builder.queryField("students", (t) =>
   t.field({
     type: pageOf("Student", StudentRef),
@@ -81,42 +67,20 @@ builder.queryField("students", (t) =>
     },
     resolve: async (_r, args, ctx) => {
       const p = paging(args);
-      const col = sortColumn(
-        args.sort_by,
-        {
-          last_name: students.last_name,
-          first_name: students.first_name,
-          email: students.email,
-          semester_apa: students.semester_apa,
-          weekly_apa: students.weekly_apa,
-          last_seen: students.last_seen,
-          created_at: students.created_at,
-        },
-        "last_name",
-      );
-      const state = args.state ?? "active";
-      if (!["active", "removed", "all"].includes(state))
-        throw userError("state must be active, removed or all", "state");
-      const parts: (SQL | undefined)[] = [];
-      if (state === "active") parts.push(isNull(students.deleted_at));
-      if (state === "removed") parts.push(isNotNull(students.deleted_at));
-      const q = searchTerm(args.query);
-      if (q) {
-        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        parts.push(or(ilike(students.first_name, like), ilike(students.last_name, like), ilike(students.email, like)));
-      }
-      if (args.relation || args.relation_uuid) {
-        if (!args.relation || !RELATIONS.includes(args.relation as (typeof RELATIONS)[number]))
-          throw userError("relation must be course, event or team", "relation");
-        if (!args.relation_uuid || !UUID.test(args.relation_uuid))
-          throw userError("relation_uuid must be a uuid", "relation_uuid");
-        parts.push(relationCondition(ctx.data, args.relation, args.relation_uuid));
-      }
-      if (args.missing) parts.push(await missingStudentsCondition(ctx.data));
-      const order = p.dir === "asc" ? asc(col) : desc(col);
+      const filter = await studentFilter(ctx.data, {
+        query: args.query ?? undefined,
+        state: args.state ?? undefined,
+        relation: args.relation ?? undefined,
+        relation_uuid: args.relation_uuid ?? undefined,
+        missing: args.missing ?? undefined,
+        sort_by: args.sort_by ?? undefined,
+        sort_dir: p.dir,
+      }).catch((e: unknown) => {
+        throw e instanceof FilterError ? userError(e.message, e.field) : e;
+      });
       return ctx.data.page("students", {
-        where: and(...parts),
-        orderBy: [sql`${order} nulls last`, asc(students.id)],
+        where: filter.where,
+        orderBy: orderOf(filter.keys, filter.gather),
         limit: p.perPage,
         offset: p.offset,
       });

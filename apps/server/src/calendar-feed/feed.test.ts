@@ -1,0 +1,156 @@
+import { createHash } from "node:crypto";
+import { sessionDaysBetween, zonedToUtc } from "@rollbook/domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { courses, schoolClosures, userCourse, users } from "../db/schema/index.ts";
+import { makeCourse, schoolsOf } from "../engine/test-fixtures.ts";
+
+const URL_OF = `query($uuid: String!) { course(uuid: $uuid) { calendar_url } }`;
+const CANCEL = `mutation($c: Int!, $d: String!, $n: String) { createCancellation(course_id: $c, date: $d, notes: $n) { id } }`;
+
+type VEvent = Record<string, string>;
+
+/** The VEVENTs of an iCal text: lines unfolded, each property by name (parameters dropped). */
+function parseEvents(text: string): VEvent[] {
+  const lines = text.replace(/\r\n[ \t]/g, "").split(/\r\n/);
+  const out: VEvent[] = [];
+  let cur: VEvent | null = null;
+  for (const line of lines) {
+    if (line === "BEGIN:VEVENT") cur = {};
+    else if (line === "END:VEVENT" && cur) {
+      out.push(cur);
+      cur = null;
+    } else if (cur) {
+      const i = line.indexOf(":");
+      cur[line.slice(0, i).split(";")[0] as string] = line.slice(i + 1).replace(/\\([,;\\])/g, "$1");
+    }
+  }
+  return out;
+}
+
+const icsStamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+
+/** The secret iCal feed of a course (decision 0700, Courses), on every database. */
+describe.each(DATABASES)("course calendar feed on %s", (kind) => {
+  let srv: TestServer;
+  let school: { id: number; timezone: string };
+  let other: { id: number; timezone: string };
+  const tokens = new Map<string, { token: string; id: number }>();
+
+  beforeAll(async () => {
+    srv = await startServer(kind);
+    ({ demo: school, other } = await schoolsOf(srv.services.db));
+  });
+  afterAll(() => srv?.close());
+
+  const db = () => srv.services.db;
+  const as = async (role: string) => {
+    const have = tokens.get(role);
+    if (have) return have;
+    const s = await srv.login(role);
+    const me = { token: s.access_token as string, id: s.user.id as number };
+    tokens.set(role, me);
+    return me;
+  };
+  const ok = async (role: string, query: string, vars?: Record<string, unknown>) => {
+    const r = await srv.gql((await as(role)).token, query, vars);
+    expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+    return r.body.data;
+  };
+  const urlOf = async (role: string, uuid: string) => (await ok(role, URL_OF, { uuid })).course.calendar_url as string;
+  const get = (path: string) => fetch(`${srv.url}${path}`);
+
+  const semesterCourse = async () => {
+    const { course } = await makeCourse(db(), school, new Date(), 60, {
+      title: "Chemistry, lab",
+      start_time: "09:00",
+      end_time: "10:15",
+      semester_start: "2026-08-24",
+      semester_end: "2026-12-11",
+      is_indefinite: false,
+      meet_sun: false,
+      meet_tue: false,
+      meet_thu: false,
+      meet_fri: false,
+      meet_sat: false,
+    });
+    return course;
+  };
+
+  it("lists every session of the semester in the school's zone, cancelled dates and closures marked", async () => {
+    const course = await semesterCourse();
+    await ok("school_admin", CANCEL, { c: course.id, d: "2026-09-02", n: "Snow" });
+    await db()
+      .insert(schoolClosures)
+      .values({ school_id: school.id, title: "Labor Day", start_date: "2026-09-07", end_date: "2026-09-07" });
+    const url = await urlOf("school_admin", course.uuid);
+    expect(url).toMatch(new RegExp(`^/api/v2/calendar/[A-Za-z0-9_-]{43}/courses/${course.uuid}\\.ics$`));
+    // the same URL on every ask; only its SHA-256 is stored
+    expect(await urlOf("school_admin", course.uuid)).toBe(url);
+    const secret = url.split("/")[4] as string;
+    const [me] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.id, (await as("school_admin")).id));
+    expect(me!.calendar_token_hash).toBe(createHash("sha256").update(secret).digest("hex"));
+
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/calendar/);
+    const text = await res.text();
+    expect(text).toContain(`X-WR-TIMEZONE:${school.timezone}`);
+    const events = parseEvents(text);
+    const days = sessionDaysBetween(course, "2026-08-24", "2026-12-11");
+    expect(events).toHaveLength(days.length);
+    const first = events.find((e) => e.UID === `${course.uuid}-2026-08-24@rollbook`)!;
+    expect(first.DTSTART).toBe(icsStamp(zonedToUtc("2026-08-24", 9 * 60, school.timezone)));
+    expect(first.DTEND).toBe(icsStamp(zonedToUtc("2026-08-24", 10 * 60 + 15, school.timezone)));
+    expect(first.SUMMARY).toBe("Chemistry, lab");
+    expect(first.STATUS).toBe("CONFIRMED");
+    const cancelled = events.find((e) => e.UID === `${course.uuid}-2026-09-02@rollbook`)!;
+    expect(cancelled).toMatchObject({ STATUS: "CANCELLED", DESCRIPTION: "Cancelled: Snow" });
+    const closed = events.find((e) => e.UID === `${course.uuid}-2026-09-07@rollbook`)!;
+    expect(closed).toMatchObject({ STATUS: "CANCELLED", DESCRIPTION: "School closed: Labor Day" });
+    expect(events.filter((e) => e.STATUS === "CANCELLED")).toHaveLength(2);
+  });
+
+  it("an indefinite course lists the next 26 weeks", async () => {
+    const { course } = await makeCourse(db(), school, new Date(), 60, { meet_sat: false, meet_sun: false });
+    const events = parseEvents(await (await get(await urlOf("school_admin", course.uuid))).text());
+    // five days a week for 26 weeks, give or take the first and last day
+    expect(events.length).toBeGreaterThanOrEqual(129);
+    expect(events.length).toBeLessThanOrEqual(131);
+  });
+
+  it("answers 404 for an unknown secret, a course the user may not see, and an old secret", async () => {
+    const course = await semesterCourse();
+    const url = await urlOf("school_admin", course.uuid);
+    const secret = url.split("/")[4] as string;
+    expect((await get(url.replace(secret, "x".repeat(43)))).status).toBe(404);
+    expect((await get(url.replace(".ics", ""))).status).toBe(404);
+    expect((await get(`/api/v2/calendar/${secret}/courses/not-a-uuid.ics`)).status).toBe(404);
+    const { course: foreign } = await makeCourse(db(), other, new Date(), 60);
+    expect((await get(url.replace(course.uuid, foreign.uuid))).status).toBe(404);
+    // the professor's secret opens their own course only
+    const judge = await as("judge");
+    await db().insert(userCourse).values({ user_id: judge.id, course_id: course.id });
+    const theirs = await urlOf("judge", course.uuid);
+    expect((await get(theirs)).status).toBe(200);
+    const [unassigned] = await db().select().from(courses).where(eq(courses.school_id, school.id)).limit(1);
+    const seen = await db().select().from(userCourse).where(eq(userCourse.course_id, unassigned!.id));
+    if (!seen.some((x) => x.user_id === judge.id))
+      expect((await get(theirs.replace(course.uuid, unassigned!.uuid))).status).toBe(404);
+    // a removed course has no feed
+    await db().update(courses).set({ deleted_at: new Date() }).where(eq(courses.id, course.id));
+    expect((await get(url)).status).toBe(404);
+    await db().update(courses).set({ deleted_at: null }).where(eq(courses.id, course.id));
+    // a new password makes a new secret: the old URL stops at once
+    await db().update(users).set({ password_hash: "changed" }).where(eq(users.id, judge.id));
+    expect((await get(theirs)).status).toBe(404);
+  });
+});

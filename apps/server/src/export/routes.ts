@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { Scoped } from "../access/scoped.ts";
+import { viewerFrom } from "../access/viewer.ts";
+import { bearer, resolveToken } from "../auth/tokens.ts";
+import { NUL_MESSAGE } from "../http/no-nul.ts";
+import { limitsOf, take } from "../rate-limit/limits.ts";
+import { sendRateLimited } from "../rate-limit/refusal.ts";
+import type { Services } from "../services.ts";
+import { FilterError, type StudentFilterInput, studentFilter } from "../students/filter.ts";
+import { studentsCsv } from "./students-csv.ts";
+
+const FILTERS = ["query", "state", "relation", "relation_uuid", "sort_by", "sort_dir", "missing"] as const;
+
+const badRequest = (reply: FastifyReply, field: string, problem: string) =>
+  reply.code(400).send({ message: `${field} ${problem}`, errors: { [field]: [problem] } });
+
+/** The query string as the filters: each one once, as text (a repeated one is refused, naming it). */
+function readFilters(request: FastifyRequest): StudentFilterInput | { field: string; problem: string } {
+  const raw = (request.query ?? {}) as Record<string, unknown>;
+  const out: Record<string, string> = {};
+  for (const name of FILTERS) {
+    const v = raw[name];
+    if (v === undefined) continue;
+    if (typeof v !== "string") return { field: name, problem: "must be given once" };
+    if (v.includes("\0")) return { field: name, problem: NUL_MESSAGE };
+    if (v.length > 1000) return { field: name, problem: "is too long" };
+    out[name] = v;
+  }
+  if (out.missing !== undefined && out.missing !== "true" && out.missing !== "false")
+    return { field: "missing", problem: "must be true or false" };
+  return { ...out, missing: out.missing === "true" };
+}
+
+/**
+ * GET /api/v2/students/export.csv: every student of the `students` list's filter that the viewer
+ * may see, as CSV, streamed in keyset batches (docs/decisions/0610-search-and-export.md). Staff
+ * with a full access token only (the search token is refused), and the XMLHttpRequest marker as
+ * on every other /api call; the rate limit of GraphQL calls applies.
+ */
+export async function exportRoutes(app: FastifyInstance, { s }: { s: Services }) {
+  app.get("/api/v2/students/export.csv", async (request, reply) => {
+    const raw = bearer(request.headers.authorization);
+    const token = raw ? await resolveToken(s.db, raw) : null;
+    if (!token) return reply.code(401).send({ message: "Not signed in" });
+    if (token.kind !== "access")
+      return reply.code(403).send({ message: "The search token may only search: sign in to export" });
+    if (request.headers["x-requested-with"] !== "XMLHttpRequest")
+      return reply.code(403).send({ message: "Missing the X-Requested-With: XMLHttpRequest header" });
+    const ms = await take(limitsOf(s).graphqlUser, token.user.id);
+    if (ms !== null) return sendRateLimited(reply, ms, "Too many requests from this account.");
+
+    const input = readFilters(request);
+    if ("problem" in input) return badRequest(reply, input.field, input.problem);
+    const viewer = await viewerFrom(s.db, token);
+    let filter: Awaited<ReturnType<typeof studentFilter>>;
+    try {
+      filter = await studentFilter(new Scoped(s, viewer), input);
+    } catch (e) {
+      if (e instanceof FilterError) return badRequest(reply, e.field, e.problem);
+      throw e;
+    }
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", 'attachment; filename="students.csv"')
+      .header("cache-control", "no-store")
+      .send(studentsCsv(s, viewer, filter));
+  });
+}

@@ -1,0 +1,95 @@
+import { pipeline, Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import { and, inArray } from "drizzle-orm";
+import { Scoped } from "../access/scoped.ts";
+import type { Viewer } from "../access/viewer.ts";
+import { devices, type students } from "../db/schema/index.ts";
+import type { Services } from "../services.ts";
+import { afterRow, orderOf, type StudentFilter } from "../students/filter.ts";
+
+/** Rows read per statement: memory holds one batch, whatever the size of the school. */
+export const EXPORT_BATCH = 1000;
+
+export const STUDENT_COLUMNS = [
+  "first_name",
+  "last_name",
+  "preferred_name",
+  "email",
+  "phone",
+  "school_identifier",
+  "weekly_apa",
+  "semester_apa",
+  "last_seen",
+  "device",
+] as const;
+
+type Cell = string | number | null;
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return that some
+ * spreadsheets skip before one) is prefixed with an apostrophe, so it is shown as text (OWASP
+ * "CSV injection").
+ */
+export function safeCell(value: string | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const apaCell = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+
+/** "model (location on, bluetooth off)" of the active device; empty without one. */
+function deviceCell(d: typeof devices.$inferSelect | undefined): string {
+  if (!d) return "";
+  const name = d.model_name || d.type || "registered";
+  const on = (b: boolean) => (b ? "on" : "off");
+  return safeCell(`${name} (location ${on(d.location_permission)}, bluetooth ${on(d.bluetooth_permission)})`);
+}
+
+/**
+ * Every student of the filter the viewer may see, in the list's order, read in keyset batches
+ * of EXPORT_BATCH through a fresh scope each (a scope's loaders keep the rows they read).
+ * Pulled one batch at a time: nothing is read ahead of the consumer.
+ */
+export async function* studentRows(s: Services, viewer: Viewer, filter: StudentFilter): AsyncGenerator<Cell[]> {
+  let lastId: number | null = null;
+  for (;;) {
+    const data = new Scoped(s, viewer);
+    const rows: (typeof students.$inferSelect)[] = await data.rows("students", {
+      where: and(filter.where, lastId === null ? undefined : afterRow(filter.keys, lastId)),
+      orderBy: orderOf(filter.keys, filter.gather),
+      limit: EXPORT_BATCH,
+    });
+    if (rows.length === 0) return;
+    const deviceIds = rows.flatMap((r) => (r.device_id === null ? [] : [r.device_id]));
+    const found = deviceIds.length ? await data.rows("devices", { where: inArray(devices.id, deviceIds) }) : [];
+    const byId = new Map(found.map((d) => [d.id, d]));
+    for (const r of rows) {
+      yield [
+        safeCell(r.first_name),
+        safeCell(r.last_name),
+        safeCell(r.preferred_name),
+        safeCell(r.email),
+        safeCell(r.phone),
+        safeCell(r.school_identifier),
+        apaCell(r.weekly_apa),
+        apaCell(r.semester_apa),
+        r.last_seen ? r.last_seen.toISOString() : null,
+        deviceCell(r.device_id === null ? undefined : byId.get(r.device_id)),
+      ];
+    }
+    if (rows.length < EXPORT_BATCH) return;
+    lastId = rows[rows.length - 1]!.id;
+  }
+}
+
+/**
+ * The CSV text of studentRows as a stream, header first. A client that goes away destroys the
+ * stream, and the pipeline stops the reads.
+ */
+export function studentsCsv(s: Services, viewer: Viewer, filter: StudentFilter): Readable {
+  const csv = stringify({ header: true, columns: [...STUDENT_COLUMNS] });
+  pipeline(Readable.from(studentRows(s, viewer, filter)), csv, (err) => {
+    if (err && err.code !== "ERR_STREAM_PREMATURE_CLOSE") s.log.error({ err }, "students export failed");
+  });
+  return csv;
+}

@@ -1,0 +1,210 @@
+import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import type { RowOf, Scoped } from "../access/scoped.ts";
+import { courses, events, students, teams } from "../db/schema/index.ts";
+
+export type SearchStudentRow = typeof students.$inferSelect;
+export type SearchCourseRow = typeof courses.$inferSelect;
+export type SearchTeamRow = typeof teams.$inferSelect;
+export type SearchEventRow = typeof events.$inferSelect;
+
+export interface SearchResults {
+  students: SearchStudentRow[];
+  courses: SearchCourseRow[];
+  teams: SearchTeamRow[];
+  events: SearchEventRow[];
+}
+
+export const EMPTY_RESULTS: SearchResults = { students: [], courses: [], teams: [], events: [] };
+
+/** A term matched literally inside LIKE: `%`, `_` and the escape character itself lose their meaning. */
+export const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The text the students' trigram index (students_search_trgm) is built on, written exactly as the
+ * index expression so the planner can use the index for `ILIKE '%term%'`.
+ */
+export const studentSearchText = sql`(${students.first_name} || ' ' || ${students.last_name} || ' ' || coalesce(${students.email}, ''))`;
+
+const DAYS = [
+  { column: courses.meet_sun, name: "sunday", code: "Su" },
+  { column: courses.meet_mon, name: "monday", code: "M" },
+  { column: courses.meet_tue, name: "tuesday", code: "Tu" },
+  { column: courses.meet_wed, name: "wednesday", code: "W" },
+  { column: courses.meet_thu, name: "thursday", code: "Th" },
+  { column: courses.meet_fri, name: "friday", code: "F" },
+  { column: courses.meet_sat, name: "saturday", code: "Sa" },
+] as const;
+
+/** "M W F": the days a course meets, Sunday first (Su M Tu W Th F Sa). */
+export function courseDays(c: SearchCourseRow): string {
+  const on = [c.meet_sun, c.meet_mon, c.meet_tue, c.meet_wed, c.meet_thu, c.meet_fri, c.meet_sat];
+  return DAYS.filter((_d, i) => on[i])
+    .map((d) => d.code)
+    .join(" ");
+}
+
+/**
+ * The day a word names: two or more letters of its name ("Mo", "Tu", "Wed", "Thurs", "Friday"),
+ * or one of the one-letter codes of the days list ("M", "W", "F"). Null for any other word.
+ */
+export function dayOf(word: string): (typeof DAYS)[number] | null {
+  const w = word.toLowerCase().replace(/\.$/, "");
+  if (!/^[a-z]+$/.test(w)) return null;
+  if (w.length === 1) return DAYS.find((d) => d.code.toLowerCase() === w) ?? null;
+  return DAYS.find((d) => d.name.startsWith(w)) ?? null;
+}
+
+/**
+ * A time of day the word names, as "HH:MM:00": "9:00", "09:30", "14:30" (24-hour), "9am", "9:30 pm",
+ * "12pm" (noon), "12am" (midnight). A bare number is not a time (it could be a room or a year).
+ */
+export function timeOf(word: string): string | null {
+  const m = /^(\d{1,2})(?::(\d{2}))?\s*([ap])\.?(?:m\.?)?$|^(\d{1,2}):(\d{2})$/i.exec(word.trim());
+  if (!m) return null;
+  let hour: number;
+  let minute: number;
+  if (m[4] !== undefined) {
+    hour = Number(m[4]);
+    minute = Number(m[5]);
+    if (hour > 23) return null;
+  } else {
+    hour = Number(m[1]);
+    minute = m[2] === undefined ? 0 : Number(m[2]);
+    if (hour < 1 || hour > 12) return null;
+    const pm = m[3]?.toLowerCase() === "p";
+    hour = (hour % 12) + (pm ? 12 : 0);
+  }
+  if (minute > 59) return null;
+  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:00`;
+}
+
+/**
+ * When the whole query is days and/or a time ("Mon", "Tu 9am", "14:30"), the course condition it
+ * names: a time matches start_time, days match any of their meet_ columns. Null otherwise.
+ */
+export function scheduleCondition(query: string): SQL | null {
+  const words = query
+    .trim()
+    .replace(/\s+(am|pm|a\.m\.|p\.m\.)$/i, "$1")
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  const days = new Set<(typeof DAYS)[number]>();
+  let time: string | null = null;
+  for (const w of words) {
+    const d = dayOf(w);
+    if (d) {
+      days.add(d);
+      continue;
+    }
+    const t = timeOf(w);
+    if (t && time === null) {
+      time = t;
+      continue;
+    }
+    return null;
+  }
+  const parts: SQL[] = [];
+  if (days.size) parts.push(or(...[...days].map((d) => eq(d.column, true))) as SQL);
+  if (time) parts.push(sql`${courses.start_time} = ${time}::time`);
+  return parts.length ? (and(...parts) as SQL) : null;
+}
+
+/** Terms shorter than this have no trigram of their own: they match the start of a word only. */
+export const SHORT_TERM = 3;
+
+/**
+ * `text` has a word starting with the term (at its start or after a space). pg_trgm answers it
+ * from the index by the word-start trigrams ("  j", " jo"), even for a term of 1-2 characters,
+ * where `%jo%` has no trigram and would read every row.
+ */
+const wordStart = (text: SQL, literal: string): SQL =>
+  sql`(${text} ilike ${`${literal}%`} or ${text} ilike ${`% ${literal}%`})`;
+
+/** `text` has the term anywhere (3 characters or more: it has trigrams). */
+const inside = (text: SQL, literal: string): SQL => sql`${text} ilike ${`%${literal}%`}`;
+
+type Kind = "students" | "courses" | "teams" | "events";
+
+/**
+ * A kind's hits, word-start hits first, each group by name; every condition answered from the
+ * trigram index.
+ *
+ * `twoSteps` (the students): first the rows with a word starting with the term, by name; then,
+ * only when those are fewer than `limit` and the term has 3 or more characters, the rows with it
+ * inside a word. A common term ("ann": 1,400 of 50,000 students) then stops at the first few rows
+ * of its name order instead of sorting every hit. The small tables (courses, teams, events: a
+ * school has hundreds, not tens of thousands) do it in one statement ranked by a CASE.
+ */
+async function hits<K extends Kind>(
+  data: Scoped,
+  kind: K,
+  q: {
+    text: SQL;
+    literal: string;
+    short: boolean;
+    twoSteps?: boolean;
+    where?: SQL;
+    also?: SQL | null;
+    orderBy: SQL[];
+    limit: number;
+  },
+): Promise<RowOf<K>[]> {
+  const start = q.also ? (or(wordStart(q.text, q.literal), q.also) as SQL) : wordStart(q.text, q.literal);
+  if (q.short) return data.rows(kind, { where: and(q.where, start), orderBy: q.orderBy, limit: q.limit });
+  if (!q.twoSteps) {
+    return data.rows(kind, {
+      where: and(q.where, q.also ? or(inside(q.text, q.literal), q.also) : inside(q.text, q.literal)),
+      orderBy: [sql`case when ${start} then 0 else 1 end`, ...q.orderBy],
+      limit: q.limit,
+    });
+  }
+  const first = await data.rows(kind, { where: and(q.where, start), orderBy: q.orderBy, limit: q.limit });
+  if (first.length >= q.limit) return first;
+  const more = await data.rows(kind, {
+    where: and(q.where, inside(q.text, q.literal), sql`not coalesce(${start}, false)`),
+    orderBy: q.orderBy,
+    limit: q.limit - first.length,
+  });
+  return [...first, ...more];
+}
+
+/**
+ * The global search (spec: header search): each kind's first `perPage` matches the viewer may see
+ * (the rows are read through the viewer's scope), word-start matches first, then by name. Every
+ * `ILIKE` is on the expression of a trigram GIN index, so none of them needs a table scan (decision
+ * 0610). `term` is already trimmed, non-empty and length-checked by the caller.
+ */
+export async function searchAll(data: Scoped, term: string, perPage: number): Promise<SearchResults> {
+  const literal = likeLiteral(term);
+  const short = [...term].length < SHORT_TERM;
+  const common = { literal, short, limit: perPage };
+  const [studentRows, courseRows, teamRows, eventRows] = await Promise.all([
+    hits(data, "students", {
+      ...common,
+      twoSteps: true,
+      text: studentSearchText,
+      where: sql`${students.deleted_at} is null`,
+      // By name, case-blind. For 3+ characters this is also no index's order, on purpose: walking
+      // students_live_name in order until 5 rows pass the filter reads 35,000 rows for "smith"
+      // (its hits sort late), where the trigram bitmap reads its ~400 hits and sorts them. A short
+      // term's hits are many and spread over the alphabet: there the walk stops early.
+      orderBy: short
+        ? [asc(students.last_name), asc(students.first_name), asc(students.id)]
+        : [sql`lower(${students.last_name})`, sql`lower(${students.first_name})`, asc(students.id)],
+    }),
+    hits(data, "courses", {
+      ...common,
+      text: sql`${courses.title}`,
+      // "Mon", "9am": the classes meeting then count as word-start hits
+      also: scheduleCondition(term),
+      orderBy: [asc(courses.title), asc(courses.start_time), asc(courses.id)],
+    }),
+    hits(data, "teams", { ...common, text: sql`${teams.name}`, orderBy: [asc(teams.name), asc(teams.id)] }),
+    hits(data, "events", {
+      ...common,
+      text: sql`${events.title}`,
+      orderBy: [asc(events.title), desc(events.date), asc(events.id)],
+    }),
+  ]);
+  return { students: studentRows, courses: courseRows, teams: teamRows, events: eventRows };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { newOfflineSecret, offlineCodeAt } from "../attendance/offline-code.ts";
+import { newStudentToken, offlineCodeUri, TOKEN_ALPHABET, tokenPatternProblem } from "./tokens.ts";
+
+describe("newStudentToken", () => {
+  it("random: 10 characters that cannot be mistaken for one another", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const t = newStudentToken("random");
+      expect(t).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+      seen.add(t);
+    }
+    expect(seen.size).toBe(200);
+    expect(TOKEN_ALPHABET).not.toMatch(/[IO01]/);
+  });
+
+  it("follows a pattern: # a digit, @ a letter, * either, the rest as written", () => {
+    for (let i = 0; i < 50; i++)
+      expect(newStudentToken("RB-####-@@*")).toMatch(/^RB-[2-9]{4}-[A-HJ-NP-Z]{2}[A-HJ-NP-Z2-9]$/);
+    // a deterministic pick shows each placeholder's alphabet
+    expect(newStudentToken("###@@*x", () => 0)).toBe("222AAAx");
+  });
+
+  it("falls back to random for a pattern too easy to guess or missing", () => {
+    expect(tokenPatternProblem("AB-##")).toMatch(/at least 6/);
+    expect(tokenPatternProblem("random")).toBeNull();
+    expect(tokenPatternProblem("######")).toBeNull();
+    expect(newStudentToken("AB-##")).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+    expect(newStudentToken(null)).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+  });
+});
+
+describe("offlineCodeUri", () => {
+  it("names the student and carries the secret with the offline code's parameters", () => {
+    const secret = newOfflineSecret();
+    const uri = offlineCodeUri("Ada Lovelace", secret);
+    expect(uri).toBe(`otpauth://totp/Rollbook%3AAda%20Lovelace?secret=${secret}&issuer=Rollbook&digits=6&period=30`);
+    // the parameters are those offlineCodeAt uses: a 6-digit code
+    expect(offlineCodeAt(secret, new Date())).toMatch(/^\d{6}$/);
+    expect(new URL(uri).searchParams.get("secret")).toBe(secret);
+  });
+});

@@ -1,0 +1,51 @@
+/** A uniform integer in [0, n), n <= 256, from the platform's CSPRNG (browser and Node alike). */
+function randomBelow(n: number): number {
+  const limit = 256 - (256 % n);
+  const buf = new Uint8Array(1);
+  for (;;) {
+    globalThis.crypto.getRandomValues(buf);
+    const b = buf[0] as number;
+    if (b < limit) return b % n;
+  }
+}
+
+/** Letters and digits that cannot be mistaken for one another (no I, O, 0, 1). */
+export const TOKEN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
+const DIGITS = "23456789";
+export const RANDOM_TOKEN_LENGTH = 10;
+/** A pattern must leave at least this many characters to chance, or tokens are guessable. */
+export const MIN_TOKEN_PLACEHOLDERS = 6;
+
+/**
+ * A school's token_pattern: "random" (the default: 10 characters of TOKEN_ALPHABET) or a
+ * template where `#` is a digit, `@` a letter and `*` either; any other character is kept as is
+ * (e.g. "RB-####-@@@"). Answers why a pattern is unusable, or null when it is fine.
+ */
+export function tokenPatternProblem(pattern: string): string | null {
+  if (pattern === "random") return null;
+  const holes = [...pattern].filter((c) => c === "#" || c === "@" || c === "*").length;
+  if (holes < MIN_TOKEN_PLACEHOLDERS)
+    return `token_pattern needs at least ${MIN_TOKEN_PLACEHOLDERS} of # (digit), @ (letter) or * (either)`;
+  if (pattern.length > 64) return "token_pattern must be at most 64 characters";
+  return null;
+}
+
+/** A new personal token from the pattern; an unusable pattern falls back to random. */
+export function newStudentToken(pattern: string | null | undefined, pick: (n: number) => number = randomBelow): string {
+  const p = pattern && tokenPatternProblem(pattern) === null ? pattern : "random";
+  const from = (alphabet: string) => alphabet[pick(alphabet.length)] as string;
+  if (p === "random") return Array.from({ length: RANDOM_TOKEN_LENGTH }, () => from(TOKEN_ALPHABET)).join("");
+  return [...p]
+    .map((c) => (c === "#" ? from(DIGITS) : c === "@" ? from(LETTERS) : c === "*" ? from(TOKEN_ALPHABET) : c))
+    .join("");
+}
+
+/**
+ * The otpauth:// URI an authenticator app reads the student's offline-code secret from
+ * (TOTP, SHA1, 6 digits, 30 s: the same as offlineCodeAt).
+ */
+export function offlineCodeUri(name: string, secret: string): string {
+  const label = encodeURIComponent(`Rollbook:${name}`);
+  return `otpauth://totp/${label}?secret=${encodeURIComponent(secret)}&issuer=Rollbook&digits=6&period=30`;
+}

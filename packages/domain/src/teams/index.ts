@@ -1,0 +1,4 @@
+export * from "./fields.ts";
+export * from "./links.ts";
+export * from "./school-ids.ts";
+export * from "./travel.ts";
