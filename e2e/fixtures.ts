@@ -9,7 +9,7 @@ import { Mailbox } from "./support/mailbox.ts";
 import { ENV_BASE_URL, ENV_MAIL_DIR, runEnv } from "./support/run-env.ts";
 
 export type { ApiSession, ApiUser } from "./support/api.ts";
-export { expectNoSeriousA11yViolations } from "./support/axe.ts";
+export { expectNoA11yViolations } from "./support/axe.ts";
 export {
   DEMO_PASSWORD,
   DEMO_ROLES,

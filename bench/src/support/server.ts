@@ -92,66 +92,12 @@ export async function startBenchServer<T = void>(
       if (prepare) prepared = await prepare(database.db);
       await database.close();
     }
-    const port = await freePort();
-    const { DATABASE_URL: _d, REDIS_URL: _r, DATA_DIR: _dd, ...inherited } = process.env;
-    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops
-    const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
-    const child: ChildProcess = spawn(process.execPath, [...prof, "--import", "tsx", "apps/server/src/main.ts"], {
-      cwd: repoRoot,
-      env: {
-        ...inherited,
-        ...dbEnv,
-        // production refuses a database with the demo school (decision 0413); the bench seeds one
-        NODE_ENV: "development",
-        SEED_DEMO: "false",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: "warn",
-        AUTH_RATE_LIMIT: "10000",
-        // the loader plays many phones and staff from one address, each far faster than a person
-        DEVICE_RATE_LIMIT: "100000000",
-        GRAPHQL_RATE_LIMIT: "100000000",
-        LOGIN_ADDRESS_ATTEMPTS: "100000000",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const keep = (d: Buffer) => {
-      output = (output + d.toString()).slice(-20_000);
-    };
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
-    const exited = new Promise<void>((r) => child.once("exit", () => r()));
-    const kill = () => child.kill("SIGKILL");
-    process.once("exit", kill);
-    cleanups.push(async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        const t = setTimeout(() => child.kill("SIGKILL"), 5000);
-        await exited;
-        clearTimeout(t);
-      }
-      process.removeListener("exit", kill);
-      if (process.env.BENCH_SERVER_LOG === "1") console.log(output);
-    });
-    const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-      const res = await fetch(`${url}/api/v2/device/schedule?date=2026-01-01`).catch(() => null);
-      if (res) {
-        await res.arrayBuffer();
-        break;
-      }
-      if (Date.now() > deadline) throw new Error(`server did not answer in time:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const server = await spawnServer(dbEnv, env);
+    cleanups.push(server.stop);
     return {
-      url,
+      url: server.url,
       label: kind === "pglite" ? "PGlite" : "PostgreSQL",
-      pid: child.pid ?? 0,
+      pid: server.pid,
       databaseUrl,
       prepared,
       stop: cleanup,
@@ -160,4 +106,80 @@ export async function startBenchServer<T = void>(
     await cleanup();
     throw err;
   }
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * `node --import tsx apps/server/src/main.ts` on a database given by `dbEnv` (DATA_DIR or
+ * DATABASE_URL), with the limits a bench client needs lifted; answers once /api/health does.
+ */
+export async function spawnServer(
+  dbEnv: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const { DATABASE_URL: _d, REDIS_URL: _r, DATA_DIR: _dd, ...inherited } = process.env;
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops
+  const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
+  const child: ChildProcess = spawn(process.execPath, [...prof, "--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      ...dbEnv,
+      // production refuses a database with the demo school (decision 0413); the benches seed one
+      NODE_ENV: "development",
+      SEED_DEMO: "false",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT: "10000",
+      // the loaders play many phones and staff from one address, each far faster than a person
+      DEVICE_RATE_LIMIT: "100000000",
+      GRAPHQL_RATE_LIMIT: "100000000",
+      LOGIN_ADDRESS_ATTEMPTS: "100000000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const kill = () => child.kill("SIGKILL");
+  process.once("exit", kill);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const t = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(t);
+    }
+    process.removeListener("exit", kill);
+    if (process.env.BENCH_SERVER_LOG === "1") console.log(output);
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    const res = await fetch(`${url}/api/health`).catch(() => null);
+    if (res?.ok) {
+      await res.arrayBuffer();
+      break;
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not answer in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, pid: child.pid ?? 0, stop };
 }

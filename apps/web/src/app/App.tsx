@@ -14,9 +14,19 @@ const LoginPage = lazyPage(() => import("../features/auth/LoginPage.tsx"));
 const ForgotPasswordPage = lazyPage(() => import("../features/auth/ForgotPasswordPage.tsx"));
 const ResetPasswordPage = lazyPage(() => import("../features/auth/ResetPasswordPage.tsx"));
 const InvitePage = lazyPage(() => import("../features/auth/InvitePage.tsx"));
+const EventSignupPage = lazyPage(() => import("../features/signup/EventSignupPage.tsx"));
 const DashboardPage = lazyPage(() => import("../features/dashboard/DashboardPage.tsx"));
 const LaterPage = lazyPage(() => import("../features/later/LaterPage.tsx"));
 const ProfilePage = lazyPage(() => import("../features/profile/ProfilePage.tsx"));
+const StudentsPage = lazyPage(() => import("../features/students/list/StudentsPage.tsx"));
+const StudentDetailPage = lazyPage(() => import("../features/students/detail/StudentDetailPage.tsx"));
+const StudentAttendancePage = lazyPage(() => import("../features/students/attendance/StudentAttendancePage.tsx"));
+const CoursesPage = lazyPage(() => import("../features/courses/list/CoursesPage.tsx"));
+const CourseDetailPage = lazyPage(() => import("../features/courses/detail/CourseDetailPage.tsx"));
+const EventsPage = lazyPage(() => import("../features/events/list/EventsPage.tsx"));
+const EventDetailPage = lazyPage(() => import("../features/events/detail/EventDetailPage.tsx"));
+const TeamsPage = lazyPage(() => import("../features/teams/list/TeamsPage.tsx"));
+const TeamDetailPage = lazyPage(() => import("../features/teams/detail/TeamDetailPage.tsx"));
 const NotFoundPage = lazyPage(() => import("../features/later/NotFoundPage.tsx"));
 // the students' check-in PWA: outside the staff shell and every guard
 const CheckInApp = lazyPage(() => import("../features/checkin/CheckInApp.tsx"));
@@ -52,20 +62,36 @@ const router = createBrowserRouter([
           { path: "/ForgotPassword", element: <ForgotPasswordPage /> },
           { path: "/ResetPassword/:uuid", element: <ResetPasswordPage /> },
           { path: "/Invite/:uuid", element: <InvitePage /> },
+          { path: "/EventSignup/:uuid", element: <EventSignupPage /> },
         ],
       },
       {
         element: <RequireSession />,
         children: [
           { path: "/Dashboard", handle: area("dashboard"), element: <DashboardPage /> },
-          later("/Students", "Participants", area("participants")),
-          later("/Students/:uuid/*", "Participant", area("participants")),
-          later("/Courses", "Recurring", area("recurring")),
-          later("/Courses/:uuid/*", "Recurring class", area("recurring")),
-          later("/Events", "Singular", area("singular")),
-          later("/Events/:uuid/*", "Singular event", area("singular")),
-          later("/Teams", "Groups", area("groups")),
-          later("/Teams/:uuid/*", "Group", area("groups")),
+          { path: "/Students", handle: area("participants"), element: <StudentsPage /> },
+          { path: "/Students/:uuid", handle: area("participants"), element: <StudentDetailPage /> },
+          {
+            path: "/Students/:studentUuid/Attendance/:attendableUuid",
+            handle: area("participants"),
+            element: <StudentAttendancePage type="course" />,
+          },
+          {
+            path: "/Students/:studentUuid/Courses/:attendableUuid/Attendance",
+            handle: area("participants"),
+            element: <StudentAttendancePage type="course" />,
+          },
+          {
+            path: "/Students/:studentUuid/Events/:attendableUuid/Attendance",
+            handle: area("participants"),
+            element: <StudentAttendancePage type="event" />,
+          },
+          { path: "/Courses", handle: area("recurring"), element: <CoursesPage /> },
+          { path: "/Courses/:uuid/*", handle: area("recurring"), element: <CourseDetailPage /> },
+          { path: "/Events", handle: area("singular"), element: <EventsPage /> },
+          { path: "/Events/:uuid/*", handle: area("singular"), element: <EventDetailPage /> },
+          { path: "/Teams", handle: area("groups"), element: <TeamsPage /> },
+          { path: "/Teams/:uuid/*", handle: area("groups"), element: <TeamDetailPage /> },
           later("/Reports", "Reports", area("reports")),
           later("/Reports/:report", "Report", area("reports")),
           later("/Users", "Users", area("users")),

@@ -7,8 +7,10 @@ import { lazyPage } from "./lazy-page.ts";
 
 export function PageLoader() {
   return (
+    // the spinner is decoration: the live region's text is what a screen reader announces
     <Center mih="50vh" role="status" aria-live="polite">
-      <Loader aria-label="Loading" />
+      <Loader aria-hidden="true" />
+      <span className="sr-only">Loading</span>
     </Center>
   );
 }

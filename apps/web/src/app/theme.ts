@@ -27,6 +27,8 @@ export function buildTheme(prefs: Prefs): MantineThemeOverride {
   });
 }
 
+const LIGHT_VARIANT_COLORS = ["teal", "green", "orange", "yellow", "red", "blue", "grape", "violet", "cyan", "gray"];
+
 export function cssVariables(prefs: Prefs): CSSVariablesResolver {
   const light: Record<string, string> = prefs.higher_contrast
     ? {
@@ -44,5 +46,8 @@ export function cssVariables(prefs: Prefs): CSSVariablesResolver {
         "--mantine-color-success": "var(--mantine-color-teal-9)",
         "--mantine-color-placeholder": "var(--mantine-color-gray-6)",
       };
+  // the text of light variants (alerts, badges) on their tinted background: Mantine's shade 6
+  // falls under 4.5:1 for teal, green, orange and yellow; shade 9 passes for every colour
+  for (const c of LIGHT_VARIANT_COLORS) light[`--mantine-color-${c}-light-color`] = `var(--mantine-color-${c}-9)`;
   return () => ({ variables: {}, light, dark: {} });
 }

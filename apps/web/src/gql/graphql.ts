@@ -11,6 +11,199 @@ export type SwitchSchoolMutationVariables = Exact<{
 
 export type SwitchSchoolMutation = { switchSchool: { id: number, name: string } };
 
+export type CoursesListQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+  query?: string | null | undefined;
+  state?: string | null | undefined;
+  in_session?: boolean | null | undefined;
+}>;
+
+
+export type CoursesListQuery = { school: { id: number, timezone: string, warning_percentage: number }, courses: { total: number, data: Array<{ id: number, uuid: string, title: string, crn: string | null, course_number: string | null, start_time: string, end_time: string, meet_sun: boolean, meet_mon: boolean, meet_tue: boolean, meet_wed: boolean, meet_thu: boolean, meet_fri: boolean, meet_sat: boolean, is_in_session: boolean, is_archived: boolean, deleted_at: string | null, students_count: number, apa: number | null, location: { id: number, name: string } | null }> } };
+
+export type CourseLocationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CourseLocationsQuery = { courses: { data: Array<{ id: number, location: { id: number, name: string } | null }> } };
+
+export type CourseDetailQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type CourseDetailQuery = { school: { id: number, timezone: string, warning_percentage: number }, course: { id: number, uuid: string, title: string, crn: string | null, course_number: string | null, location_id: number | null, start_time: string, end_time: string, semester_start: string | null, semester_end: string | null, is_indefinite: boolean, meet_sun: boolean, meet_mon: boolean, meet_tue: boolean, meet_wed: boolean, meet_thu: boolean, meet_fri: boolean, meet_sat: boolean, is_in_session: boolean, is_archived: boolean, deleted_at: string | null, locked: boolean, late_time: number | null, absent_time: number | null, min_percentage: number | null, alerts_students: boolean, manual_attendance: boolean, students_count: number, apa: number | null, calendar_url: string, location: { id: number, name: string } | null } };
+
+export type CourseFiguresQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type CourseFiguresQuery = { course: { id: number, daily_attendance_graph: { labels: Array<string>, datasets: Array<{ label: string, data: Array<number> }> }, attendance_last_class: { label: string, value: number | null }, missed_last_class: Array<{ id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null }>, student_absent_streak: Array<{ streak: number, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null } }> } };
+
+export type CourseRosterQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type CourseRosterQuery = { course: { id: number, roster: { start: string, end: string, meets: string, rows: Array<{ attendance_id: number | null, status: number | null, enter: string | null, exit: string | null, confidence: number | null, updated_at: string | null, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null } }> } | null } };
+
+export type CreateCourseMutationVariables = Exact<{
+  title: string;
+  crn?: string | null | undefined;
+  course_number?: string | null | undefined;
+  subject?: string | null | undefined;
+  location_id?: number | null | undefined;
+  start_time: string;
+  end_time: string;
+  is_indefinite?: boolean | null | undefined;
+  semester_start?: string | null | undefined;
+  semester_end?: string | null | undefined;
+  meet_sun?: boolean | null | undefined;
+  meet_mon?: boolean | null | undefined;
+  meet_tue?: boolean | null | undefined;
+  meet_wed?: boolean | null | undefined;
+  meet_thu?: boolean | null | undefined;
+  meet_fri?: boolean | null | undefined;
+  meet_sat?: boolean | null | undefined;
+  late_time?: number | null | undefined;
+  absent_time?: number | null | undefined;
+  min_percentage?: number | null | undefined;
+  alerts_students?: boolean | null | undefined;
+  manual_attendance?: boolean | null | undefined;
+}>;
+
+
+export type CreateCourseMutation = { createCourse: { id: number, uuid: string, title: string } };
+
+export type UpdateCourseMutationVariables = Exact<{
+  id: number;
+  title?: string | null | undefined;
+  crn?: string | null | undefined;
+  course_number?: string | null | undefined;
+  subject?: string | null | undefined;
+  location_id?: number | null | undefined;
+  start_time?: string | null | undefined;
+  end_time?: string | null | undefined;
+  is_indefinite?: boolean | null | undefined;
+  semester_start?: string | null | undefined;
+  semester_end?: string | null | undefined;
+  meet_sun?: boolean | null | undefined;
+  meet_mon?: boolean | null | undefined;
+  meet_tue?: boolean | null | undefined;
+  meet_wed?: boolean | null | undefined;
+  meet_thu?: boolean | null | undefined;
+  meet_fri?: boolean | null | undefined;
+  meet_sat?: boolean | null | undefined;
+  late_time?: number | null | undefined;
+  absent_time?: number | null | undefined;
+  min_percentage?: number | null | undefined;
+  alerts_students?: boolean | null | undefined;
+  manual_attendance?: boolean | null | undefined;
+  is_archived?: boolean | null | undefined;
+}>;
+
+
+export type UpdateCourseMutation = { updateCourse: { id: number, is_archived: boolean } };
+
+export type RemoveCourseMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RemoveCourseMutation = { removeCourse: { id: number, deleted_at: string | null } };
+
+export type RestoreCourseMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RestoreCourseMutation = { restoreCourse: { id: number, deleted_at: string | null } };
+
+export type CourseAddToDashboardMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CourseAddToDashboardMutation = { addToDashboard: { id: number } };
+
+export type CourseEnrolStudentsMutationVariables = Exact<{
+  course_id: number;
+  student_ids: Array<number> | number;
+}>;
+
+
+export type CourseEnrolStudentsMutation = { addCourseToStudents: { student_ids: Array<number>, changed: number } };
+
+export type CourseAddTeamMutationVariables = Exact<{
+  course_id: number;
+  team_id: number;
+}>;
+
+
+export type CourseAddTeamMutation = { addTeamToCourse: { student_ids: Array<number>, changed: number } };
+
+export type CourseDetachStudentsMutationVariables = Exact<{
+  attachable_id: number;
+  student_ids: Array<number> | number;
+}>;
+
+
+export type CourseDetachStudentsMutation = { detachStudents: { student_ids: Array<number>, changed: number } };
+
+export type CourseAttachUsersMutationVariables = Exact<{
+  assignable_id: number;
+  user_ids: Array<number> | number;
+}>;
+
+
+export type CourseAttachUsersMutation = { attachUsers: { user_ids: Array<number>, changed: number } };
+
+export type CourseDetachUsersMutationVariables = Exact<{
+  assignable_id: number;
+  user_ids: Array<number> | number;
+}>;
+
+
+export type CourseDetachUsersMutation = { detachUsers: { user_ids: Array<number>, changed: number } };
+
+export type CourseStaffOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CourseStaffOptionsQuery = { courses: { data: Array<{ id: number, users: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }> }> } };
+
+export type CourseCancellationsQueryVariables = Exact<{
+  course_id: number;
+}>;
+
+
+export type CourseCancellationsQuery = { cancellations: { total: number, data: Array<{ id: number, date: string, notes: string | null }> } };
+
+export type CourseCreateCancellationMutationVariables = Exact<{
+  course_id: number;
+  date: string;
+  notes?: string | null | undefined;
+}>;
+
+
+export type CourseCreateCancellationMutation = { createCancellation: { id: number, date: string } };
+
+export type CourseRemoveCancellationMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CourseRemoveCancellationMutation = { removeCancellation: { id: number } };
+
+export type CourseUsersQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type CourseUsersQuery = { course: { id: number, users: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }> } };
+
 export type DashboardQueryVariables = Exact<{
   rows?: number | null | undefined;
 }>;
@@ -32,6 +225,535 @@ export type CloseTaskMutationVariables = Exact<{
 
 export type CloseTaskMutation = { closeTask: { id: number } };
 
+export type EventsListQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+  query?: string | null | undefined;
+  state?: string | null | undefined;
+}>;
+
+
+export type EventsListQuery = { school: { id: number, timezone: string, warning_percentage: number }, events: { total: number, data: Array<{ id: number, uuid: string, title: string, date: string, start_time: string, end_time: string, capacity: number | null, visibility: string, attending_count: number, waitlist_count: number, is_in_session: boolean, deleted_at: string | null, location: { id: number, name: string } | null }> } };
+
+export type EventDetailQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type EventDetailQuery = { school: { id: number, timezone: string, warning_percentage: number }, event: { id: number, uuid: string, ern: string | null, title: string, description: string | null, date: string, start_time: string, end_time: string, capacity: number | null, visibility: string, public_url: string | null, late_time: number | null, absent_time: number | null, min_percentage: number | null, drop_cutoff: number, alerts_students: boolean, attending_count: number, waitlist_count: number, is_in_session: boolean, deleted_at: string | null, restricted_by: number | null, location_id: number | null, restriction: { id: number, uuid: string, name: string } | null, location: { id: number, name: string } | null } };
+
+export type CreateEventMutationVariables = Exact<{
+  title: string;
+  description?: string | null | undefined;
+  date: string;
+  start_time: string;
+  end_time: string;
+  location_id?: number | null | undefined;
+  capacity?: number | null | undefined;
+  visibility?: string | null | undefined;
+  late_time?: number | null | undefined;
+  absent_time?: number | null | undefined;
+  min_percentage?: number | null | undefined;
+  drop_cutoff?: number | null | undefined;
+  alerts_students?: boolean | null | undefined;
+  required?: boolean | null | undefined;
+  restricted_by?: number | null | undefined;
+}>;
+
+
+export type CreateEventMutation = { createEvent: { id: number, uuid: string, title: string } };
+
+export type UpdateEventMutationVariables = Exact<{
+  id: number;
+  title?: string | null | undefined;
+  description?: string | null | undefined;
+  date?: string | null | undefined;
+  start_time?: string | null | undefined;
+  end_time?: string | null | undefined;
+  location_id?: number | null | undefined;
+  capacity?: number | null | undefined;
+  visibility?: string | null | undefined;
+  late_time?: number | null | undefined;
+  absent_time?: number | null | undefined;
+  min_percentage?: number | null | undefined;
+  drop_cutoff?: number | null | undefined;
+  alerts_students?: boolean | null | undefined;
+  required?: boolean | null | undefined;
+  restricted_by?: number | null | undefined;
+}>;
+
+
+export type UpdateEventMutation = { updateEvent: { id: number } };
+
+export type RemoveEventMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RemoveEventMutation = { removeEvent: { id: number } };
+
+export type RestoreEventMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RestoreEventMutation = { restoreEvent: { id: number } };
+
+export type EventFiguresQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type EventFiguresQuery = { event: { id: number, attendance_graph: { labels: Array<string>, datasets: Array<{ label: string, data: Array<number> }> }, missed_event: Array<{ id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null }> } };
+
+export type EventRosterQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type EventRosterQuery = { event: { id: number, roster: { start: string, end: string, meets: string, rows: Array<{ attendance_id: number | null, status: number | null, enter: string | null, exit: string | null, confidence: number | null, updated_at: string | null, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null } }> } | null } };
+
+export type EventScanCodeQueryVariables = Exact<{
+  event_id: number;
+}>;
+
+
+export type EventScanCodeQuery = { scanCode: { code: string, expires_at: string } };
+
+export type EventWaitlistQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type EventWaitlistQuery = { event: { id: number, waitlist: Array<{ position: number, created_at: string, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, school_identifier: string | null, email: string | null } }> } };
+
+export type EventUpgradeStudentMutationVariables = Exact<{
+  event_id: number;
+  student_id: number;
+}>;
+
+
+export type EventUpgradeStudentMutation = { upgradeStudent: { in_waitlist: boolean } };
+
+export type EventAddTeamMutationVariables = Exact<{
+  event_id: number;
+  team_id: number;
+}>;
+
+
+export type EventAddTeamMutation = { addTeamToEvent: { changed: number, student_ids: Array<number> } };
+
+export type EventStudentsQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type EventStudentsQuery = { event: { id: number, students: Array<{ id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, email: string | null, school_identifier: string | null, semester_apa: number | null }> } };
+
+export type EventUsersQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type EventUsersQuery = { event: { id: number, users: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }> } };
+
+export type EventTeamOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type EventTeamOptionsQuery = { teams: { data: Array<{ id: number, name: string }> } };
+
+export type EventLocationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type EventLocationsQuery = { courses: { data: Array<{ id: number, location: { id: number, name: string } | null }> } };
+
+export type GlobalSearchQueryVariables = Exact<{
+  query: string;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type GlobalSearchQuery = { search: { students: Array<{ uuid: string, firstName: string, lastName: string, email: string | null }>, courses: Array<{ uuid: string, title: string, startTime: string, endTime: string, days: string }>, teams: Array<{ id: number, uuid: string, name: string }>, events: Array<{ uuid: string, title: string, date: string }> } };
+
+export type StudentAttendanceHeadingQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type StudentAttendanceHeadingQuery = { school: { id: number, timezone: string }, student: { id: number, uuid: string, first_name: string, last_name: string, courses: Array<{ id: number, uuid: string, title: string }>, events: Array<{ event: { id: number, uuid: string, title: string } }> }, statuses: { data: Array<{ id: number, name: string }> } };
+
+export type StudentAttendanceQueryVariables = Exact<{
+  student_id: number;
+  attendable_uuid: string;
+  attendable_type: string;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type StudentAttendanceQuery = { attendance: { total: number, data: Array<{ id: number, meets: string, status: number, enter: string | null, exit: string | null, percentage: number, confidence: number | null, unconfirmed_status: number | null, lock: boolean, finished: boolean, attendable_title: string, location: { id: number, name: string, latitude: number | null, longitude: number | null, radius: number | null } | null, evidence: Array<{ kind: string, summary: string, effect: number, pings: number }>, activity: Array<{ id: number, event: string, created_at: string }>, overrides: Array<{ id: number, old_status: number, new_status: number, created_at: string, user: { id: number, first_name: string, last_name: string } | null }>, coordinates: Array<{ id: number, latitude: number | null, longitude: number | null, created_at: string, bluetooth: boolean }> }> } };
+
+export type StudentAttendanceOverrideMutationVariables = Exact<{
+  id: number;
+  status: number;
+}>;
+
+
+export type StudentAttendanceOverrideMutation = { updateAttendance: { id: number, status: number, lock: boolean } };
+
+export type StudentDetailQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type StudentDetailQuery = { school: { id: number, timezone: string, warning_percentage: number }, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, email: string | null, phone: string | null, school_identifier: string | null, age: number | null, pid_number: string | null, zip: string | null, date_of_birth: string | null, is_veteran: boolean | null, housing: string | null, employment: string | null, sexual_identity: string | null, gender: string | null, sex: string | null, race: string | null, deleted_at: string | null, last_seen: string | null, weekly_apa: number | null, semester_apa: number | null, token: string | null, offline_code: string | null, offline_code_uri: string | null, device: { id: number, type: string | null, os_version: string | null, app_version: string | null, model_name: string | null, location_permission: boolean, bluetooth_permission: boolean, created_at: string, updated_at: string } | null, courses: Array<{ id: number, uuid: string, title: string }>, events: Array<{ in_waitlist: boolean, status: number | null, event: { id: number, uuid: string, title: string, date: string, start_time: string, end_time: string } }>, excuses: Array<{ id: number, date: string, notes: string | null, attendable_id: number | null, attendable_type: string | null, attendable_title: string, created_at: string }>, course_stats: Array<{ apa: number | null, week_apa: number | null, attended: number, missed: number, last_attended: string | null, missed_streak: number, course: { id: number, uuid: string, title: string, start_time: string, end_time: string } }>, now: { attendable_type: string, attendable_uuid: string, title: string, start_time: string, end_time: string, status: number, enter: string | null, last_ping_at: string | null, location_name: string | null, inside: boolean | null } | null } };
+
+export type StudentNotesQueryVariables = Exact<{
+  student_uuid: string;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type StudentNotesQuery = { notes: { total: number, data: Array<{ id: number, message: string, created_at: string, user: { id: number, first_name: string, last_name: string } | null }> } };
+
+export type StudentDetailUpdateMutationVariables = Exact<{
+  id: number;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+  preferred_name?: string | null | undefined;
+  email?: string | null | undefined;
+  phone?: string | null | undefined;
+  school_identifier?: string | null | undefined;
+  age?: number | null | undefined;
+  pid_number?: string | null | undefined;
+  zip?: string | null | undefined;
+  date_of_birth?: string | null | undefined;
+  is_veteran?: boolean | null | undefined;
+  housing?: string | null | undefined;
+  employment?: string | null | undefined;
+  sexual_identity?: string | null | undefined;
+  gender?: string | null | undefined;
+  sex?: string | null | undefined;
+  race?: string | null | undefined;
+}>;
+
+
+export type StudentDetailUpdateMutation = { updateStudent: { id: number } };
+
+export type StudentDetailRemoveMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type StudentDetailRemoveMutation = { removeStudent: { id: number } };
+
+export type StudentDetailRestoreMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type StudentDetailRestoreMutation = { restoreStudent: { id: number } };
+
+export type StudentDetailResetTokenMutationVariables = Exact<{
+  id: number;
+  send_email?: boolean | null | undefined;
+}>;
+
+
+export type StudentDetailResetTokenMutation = { resetStudentToken: { id: number } };
+
+export type StudentDetailReleaseDeviceMutationVariables = Exact<{
+  student_id: number;
+}>;
+
+
+export type StudentDetailReleaseDeviceMutation = { releaseDevice: { id: number } };
+
+export type StudentDetailCreateNoteMutationVariables = Exact<{
+  student_uuid: string;
+  message: string;
+}>;
+
+
+export type StudentDetailCreateNoteMutation = { createNote: { id: number } };
+
+export type StudentDetailCreateExcuseMutationVariables = Exact<{
+  student_id: number;
+  date: string;
+  attendable_id: number;
+  attendable_type: string;
+  notes?: string | null | undefined;
+}>;
+
+
+export type StudentDetailCreateExcuseMutation = { createExcuse: { id: number } };
+
+export type StudentDetailRemoveExcuseMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type StudentDetailRemoveExcuseMutation = { removeExcuse: { id: number } };
+
+export type RemoveStudentsMutationVariables = Exact<{
+  student_ids: Array<number> | number;
+}>;
+
+
+export type RemoveStudentsMutation = { removeStudents: { student_ids: Array<number>, changed: number } };
+
+export type RestoreStudentMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RestoreStudentMutation = { restoreStudent: { id: number, deleted_at: string | null } };
+
+export type ResetStudentsTokensMutationVariables = Exact<{
+  student_ids: Array<number> | number;
+  send_email?: boolean | null | undefined;
+}>;
+
+
+export type ResetStudentsTokensMutation = { resetStudentsTokens: { student_ids: Array<number>, changed: number } };
+
+export type AddCourseToStudentsMutationVariables = Exact<{
+  course_id: number;
+  student_ids: Array<number> | number;
+}>;
+
+
+export type AddCourseToStudentsMutation = { addCourseToStudents: { student_ids: Array<number>, changed: number } };
+
+export type AddStudentsToTeamMutationVariables = Exact<{
+  team_id: number;
+  student_ids: Array<number> | number;
+}>;
+
+
+export type AddStudentsToTeamMutation = { addStudentsToTeam: { student_ids: Array<number>, changed: number } };
+
+export type AddStudentsToEventMutationVariables = Exact<{
+  event_id: number;
+  student_ids: Array<number> | number;
+}>;
+
+
+export type AddStudentsToEventMutation = { addStudentsToEvent: { student_ids: Array<number>, changed: number } };
+
+export type CreateStudentMutationVariables = Exact<{
+  first_name: string;
+  last_name: string;
+  preferred_name?: string | null | undefined;
+  email?: string | null | undefined;
+  phone?: string | null | undefined;
+  school_identifier?: string | null | undefined;
+}>;
+
+
+export type CreateStudentMutation = { createStudent: { id: number, uuid: string } };
+
+export type StudentsListQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+  query?: string | null | undefined;
+  state?: string | null | undefined;
+  relation?: string | null | undefined;
+  relation_uuid?: string | null | undefined;
+}>;
+
+
+export type StudentsListQuery = { school: { id: number, timezone: string, warning_percentage: number }, students: { total: number, data: Array<{ id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, email: string | null, school_identifier: string | null, weekly_apa: number | null, semester_apa: number | null, last_seen: string | null, deleted_at: string | null, device_id: number | null, device: { id: number, location_permission: boolean, bluetooth_permission: boolean } | null }> } };
+
+export type CourseOptionsQueryVariables = Exact<{
+  query?: string | null | undefined;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type CourseOptionsQuery = { courses: { total: number, data: Array<{ id: number, uuid: string, title: string }> } };
+
+export type GroupOptionsQueryVariables = Exact<{
+  query: string;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type GroupOptionsQuery = { search: { teams: Array<{ id: number, uuid: string, name: string }>, events: Array<{ id: number, uuid: string, title: string, date: string }> } };
+
+export type StudentsMyEventsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StudentsMyEventsQuery = { me: { id: number, assignedEvents: Array<{ id: number, uuid: string | null, title: string | null }> } };
+
+export type GroupsStaffCandidatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GroupsStaffCandidatesQuery = { me: { id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }, courses: { data: Array<{ id: number, users: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }> }> } };
+
+export type TeamsListQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+  query?: string | null | undefined;
+  state?: string | null | undefined;
+}>;
+
+
+export type TeamsListQuery = { school: { id: number, timezone: string, warning_percentage: number }, teams: { total: number, data: Array<{ id: number, uuid: string, name: string, tag: string | null, is_sport: boolean, visibility: string, students_count: number, apa: number | null, deleted_at: string | null }> } };
+
+export type TeamDetailQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type TeamDetailQuery = { school: { id: number, timezone: string, warning_percentage: number }, team: { id: number, uuid: string, name: string, tag: string | null, is_sport: boolean, visibility: string, students_count: number, apa: number | null, deleted_at: string | null } };
+
+export type CreateTeamMutationVariables = Exact<{
+  name: string;
+  tag?: string | null | undefined;
+  is_sport?: boolean | null | undefined;
+  visibility?: string | null | undefined;
+}>;
+
+
+export type CreateTeamMutation = { createTeam: { id: number, uuid: string, name: string } };
+
+export type UpdateTeamMutationVariables = Exact<{
+  id: number;
+  name?: string | null | undefined;
+  tag?: string | null | undefined;
+  is_sport?: boolean | null | undefined;
+  visibility?: string | null | undefined;
+}>;
+
+
+export type UpdateTeamMutation = { updateTeam: { id: number } };
+
+export type RemoveTeamMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RemoveTeamMutation = { removeTeam: { id: number } };
+
+export type RestoreTeamMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RestoreTeamMutation = { restoreTeam: { id: number } };
+
+export type GroupsAddToDashboardMutationVariables = Exact<{
+  id: number;
+  type: string;
+}>;
+
+
+export type GroupsAddToDashboardMutation = { addToDashboard: { id: number } };
+
+export type GroupsAttachStudentsMutationVariables = Exact<{
+  attachable_type: string;
+  attachable_id: number;
+  student_ids: Array<number> | number;
+}>;
+
+
+export type GroupsAttachStudentsMutation = { attachStudents: { changed: number, student_ids: Array<number> } };
+
+export type GroupsDetachStudentsMutationVariables = Exact<{
+  attachable_type: string;
+  attachable_id: number;
+  student_ids: Array<number> | number;
+}>;
+
+
+export type GroupsDetachStudentsMutation = { detachStudents: { changed: number, student_ids: Array<number> } };
+
+export type TeamAttachSchoolIdsMutationVariables = Exact<{
+  team_id: number;
+  student_school_ids: Array<string> | string;
+}>;
+
+
+export type TeamAttachSchoolIdsMutation = { attachStudentsToTeam: { changed: number, student_ids: Array<number>, unknown: Array<string> } };
+
+export type TeamTravelQueryVariables = Exact<{
+  team_id: number;
+}>;
+
+
+export type TeamTravelQuery = { travel: { total: number, data: Array<{ id: number, team_id: number, start_date: string, end_date: string, notes: string | null, is_away: boolean, students_count: number, students: Array<{ id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null }> }> } };
+
+export type TeamCreateTravelMutationVariables = Exact<{
+  team_id: number;
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  notes?: string | null | undefined;
+  is_away?: boolean | null | undefined;
+  student_ids?: Array<number> | number | null | undefined;
+}>;
+
+
+export type TeamCreateTravelMutation = { createTravel: { id: number } };
+
+export type TeamUpdateTravelMutationVariables = Exact<{
+  id: number;
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  notes?: string | null | undefined;
+  is_away?: boolean | null | undefined;
+  student_ids?: Array<number> | number | null | undefined;
+}>;
+
+
+export type TeamUpdateTravelMutation = { updateTravel: { id: number } };
+
+export type TeamRemoveTravelMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type TeamRemoveTravelMutation = { removeTravel: { id: number } };
+
+export type TeamMembersQueryVariables = Exact<{
+  relation_uuid?: string | null | undefined;
+}>;
+
+
+export type TeamMembersQuery = { students: { total: number, data: Array<{ id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null }> } };
+
+export type TeamUsersQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type TeamUsersQuery = { team: { id: number, users: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }> } };
+
+export type GroupsAttachUsersMutationVariables = Exact<{
+  assignable_type: string;
+  assignable_id: number;
+  user_ids: Array<number> | number;
+}>;
+
+
+export type GroupsAttachUsersMutation = { attachUsers: { changed: number, user_ids: Array<number> } };
+
+export type GroupsDetachUsersMutationVariables = Exact<{
+  assignable_type: string;
+  assignable_id: number;
+  user_ids: Array<number> | number;
+}>;
+
+
+export type GroupsDetachUsersMutation = { detachUsers: { changed: number, user_ids: Array<number> } };
+
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -41,6 +763,26 @@ export type GetParamsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type GetParamsQuery = { schools: { total: number, data: Array<{ id: number, name: string }> }, roles: { total: number, data: Array<{ id: number, name: string, display_name: string }> }, statuses: { total: number, data: Array<{ id: number, name: string }> }, searchConfig: { provider: string, endpoint: string, per_page: number, indexes: Array<string> } };
+
+export type RosterFieldsFragment = { start: string, end: string, meets: string, rows: Array<{ attendance_id: number | null, status: number | null, enter: string | null, exit: string | null, confidence: number | null, updated_at: string | null, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null } }> };
+
+export type RosterOverrideMutationVariables = Exact<{
+  id: number;
+  status: number;
+}>;
+
+
+export type RosterOverrideMutation = { updateAttendance: { id: number, status: number, lock: boolean } };
+
+export type RosterOfflineCodeMutationVariables = Exact<{
+  student_id: number;
+  attendable_id: number;
+  attendable_type: string;
+  code: string;
+}>;
+
+
+export type RosterOfflineCodeMutation = { submitOfflineCode: { id: number, status: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -60,7 +802,28 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const RosterFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RosterFields on Roster {
+  start
+  end
+  meets
+  rows {
+    attendance_id
+    status
+    enter
+    exit
+    confidence
+    updated_at
+    student {
+      id
+      uuid
+      first_name
+      last_name
+      preferred_name
+    }
+  }
+}
+    `, {"fragmentName":"RosterFields"}) as unknown as TypedDocumentString<RosterFieldsFragment, unknown>;
 export const SwitchSchoolDocument = new TypedDocumentString(`
     mutation switchSchool($school_id: Int!) {
   switchSchool(school_id: $school_id) {
@@ -69,6 +832,383 @@ export const SwitchSchoolDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SwitchSchoolMutation, SwitchSchoolMutationVariables>;
+export const CoursesListDocument = new TypedDocumentString(`
+    query coursesList($page: Int, $per_page: Int, $sort_by: String, $sort_dir: String, $query: String, $state: String, $in_session: Boolean) {
+  school {
+    id
+    timezone
+    warning_percentage
+  }
+  courses(
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+    query: $query
+    state: $state
+    in_session: $in_session
+  ) {
+    total
+    data {
+      id
+      uuid
+      title
+      crn
+      course_number
+      start_time
+      end_time
+      meet_sun
+      meet_mon
+      meet_tue
+      meet_wed
+      meet_thu
+      meet_fri
+      meet_sat
+      is_in_session
+      is_archived
+      deleted_at
+      students_count
+      apa
+      location {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CoursesListQuery, CoursesListQueryVariables>;
+export const CourseLocationsDocument = new TypedDocumentString(`
+    query courseLocations {
+  courses(state: "all", per_page: 250, sort_by: "title") {
+    data {
+      id
+      location {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CourseLocationsQuery, CourseLocationsQueryVariables>;
+export const CourseDetailDocument = new TypedDocumentString(`
+    query courseDetail($uuid: String!) {
+  school {
+    id
+    timezone
+    warning_percentage
+  }
+  course(uuid: $uuid) {
+    id
+    uuid
+    title
+    crn
+    course_number
+    location_id
+    location {
+      id
+      name
+    }
+    start_time
+    end_time
+    semester_start
+    semester_end
+    is_indefinite
+    meet_sun
+    meet_mon
+    meet_tue
+    meet_wed
+    meet_thu
+    meet_fri
+    meet_sat
+    is_in_session
+    is_archived
+    deleted_at
+    locked
+    late_time
+    absent_time
+    min_percentage
+    alerts_students
+    manual_attendance
+    students_count
+    apa
+    calendar_url
+  }
+}
+    `) as unknown as TypedDocumentString<CourseDetailQuery, CourseDetailQueryVariables>;
+export const CourseFiguresDocument = new TypedDocumentString(`
+    query courseFigures($uuid: String!) {
+  course(uuid: $uuid) {
+    id
+    daily_attendance_graph {
+      labels
+      datasets {
+        label
+        data
+      }
+    }
+    attendance_last_class {
+      label
+      value
+    }
+    missed_last_class {
+      id
+      uuid
+      first_name
+      last_name
+      preferred_name
+    }
+    student_absent_streak {
+      streak
+      student {
+        id
+        uuid
+        first_name
+        last_name
+        preferred_name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CourseFiguresQuery, CourseFiguresQueryVariables>;
+export const CourseRosterDocument = new TypedDocumentString(`
+    query courseRoster($uuid: String!) {
+  course(uuid: $uuid) {
+    id
+    roster {
+      ...RosterFields
+    }
+  }
+}
+    fragment RosterFields on Roster {
+  start
+  end
+  meets
+  rows {
+    attendance_id
+    status
+    enter
+    exit
+    confidence
+    updated_at
+    student {
+      id
+      uuid
+      first_name
+      last_name
+      preferred_name
+    }
+  }
+}`) as unknown as TypedDocumentString<CourseRosterQuery, CourseRosterQueryVariables>;
+export const CreateCourseDocument = new TypedDocumentString(`
+    mutation createCourse($title: String!, $crn: String, $course_number: String, $subject: String, $location_id: Int, $start_time: String!, $end_time: String!, $is_indefinite: Boolean, $semester_start: String, $semester_end: String, $meet_sun: Boolean, $meet_mon: Boolean, $meet_tue: Boolean, $meet_wed: Boolean, $meet_thu: Boolean, $meet_fri: Boolean, $meet_sat: Boolean, $late_time: Int, $absent_time: Int, $min_percentage: Int, $alerts_students: Boolean, $manual_attendance: Boolean) {
+  createCourse(
+    title: $title
+    crn: $crn
+    course_number: $course_number
+    subject: $subject
+    location_id: $location_id
+    start_time: $start_time
+    end_time: $end_time
+    is_indefinite: $is_indefinite
+    semester_start: $semester_start
+    semester_end: $semester_end
+    meet_sun: $meet_sun
+    meet_mon: $meet_mon
+    meet_tue: $meet_tue
+    meet_wed: $meet_wed
+    meet_thu: $meet_thu
+    meet_fri: $meet_fri
+    meet_sat: $meet_sat
+    late_time: $late_time
+    absent_time: $absent_time
+    min_percentage: $min_percentage
+    alerts_students: $alerts_students
+    manual_attendance: $manual_attendance
+  ) {
+    id
+    uuid
+    title
+  }
+}
+    `) as unknown as TypedDocumentString<CreateCourseMutation, CreateCourseMutationVariables>;
+export const UpdateCourseDocument = new TypedDocumentString(`
+    mutation updateCourse($id: Int!, $title: String, $crn: String, $course_number: String, $subject: String, $location_id: Int, $start_time: String, $end_time: String, $is_indefinite: Boolean, $semester_start: String, $semester_end: String, $meet_sun: Boolean, $meet_mon: Boolean, $meet_tue: Boolean, $meet_wed: Boolean, $meet_thu: Boolean, $meet_fri: Boolean, $meet_sat: Boolean, $late_time: Int, $absent_time: Int, $min_percentage: Int, $alerts_students: Boolean, $manual_attendance: Boolean, $is_archived: Boolean) {
+  updateCourse(
+    id: $id
+    title: $title
+    crn: $crn
+    course_number: $course_number
+    subject: $subject
+    location_id: $location_id
+    start_time: $start_time
+    end_time: $end_time
+    is_indefinite: $is_indefinite
+    semester_start: $semester_start
+    semester_end: $semester_end
+    meet_sun: $meet_sun
+    meet_mon: $meet_mon
+    meet_tue: $meet_tue
+    meet_wed: $meet_wed
+    meet_thu: $meet_thu
+    meet_fri: $meet_fri
+    meet_sat: $meet_sat
+    late_time: $late_time
+    absent_time: $absent_time
+    min_percentage: $min_percentage
+    alerts_students: $alerts_students
+    manual_attendance: $manual_attendance
+    is_archived: $is_archived
+  ) {
+    id
+    is_archived
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateCourseMutation, UpdateCourseMutationVariables>;
+export const RemoveCourseDocument = new TypedDocumentString(`
+    mutation removeCourse($id: Int!) {
+  removeCourse(id: $id) {
+    id
+    deleted_at
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveCourseMutation, RemoveCourseMutationVariables>;
+export const RestoreCourseDocument = new TypedDocumentString(`
+    mutation restoreCourse($id: Int!) {
+  restoreCourse(id: $id) {
+    id
+    deleted_at
+  }
+}
+    `) as unknown as TypedDocumentString<RestoreCourseMutation, RestoreCourseMutationVariables>;
+export const CourseAddToDashboardDocument = new TypedDocumentString(`
+    mutation courseAddToDashboard($id: Int!) {
+  addToDashboard(id: $id, type: "course") {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CourseAddToDashboardMutation, CourseAddToDashboardMutationVariables>;
+export const CourseEnrolStudentsDocument = new TypedDocumentString(`
+    mutation courseEnrolStudents($course_id: Int!, $student_ids: [Int!]!) {
+  addCourseToStudents(course_id: $course_id, student_ids: $student_ids) {
+    student_ids
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<CourseEnrolStudentsMutation, CourseEnrolStudentsMutationVariables>;
+export const CourseAddTeamDocument = new TypedDocumentString(`
+    mutation courseAddTeam($course_id: Int!, $team_id: Int!) {
+  addTeamToCourse(course_id: $course_id, team_id: $team_id) {
+    student_ids
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<CourseAddTeamMutation, CourseAddTeamMutationVariables>;
+export const CourseDetachStudentsDocument = new TypedDocumentString(`
+    mutation courseDetachStudents($attachable_id: Int!, $student_ids: [Int!]!) {
+  detachStudents(
+    attachable_id: $attachable_id
+    attachable_type: "course"
+    student_ids: $student_ids
+  ) {
+    student_ids
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<CourseDetachStudentsMutation, CourseDetachStudentsMutationVariables>;
+export const CourseAttachUsersDocument = new TypedDocumentString(`
+    mutation courseAttachUsers($assignable_id: Int!, $user_ids: [Int!]!) {
+  attachUsers(
+    assignable_id: $assignable_id
+    assignable_type: "course"
+    user_ids: $user_ids
+  ) {
+    user_ids
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<CourseAttachUsersMutation, CourseAttachUsersMutationVariables>;
+export const CourseDetachUsersDocument = new TypedDocumentString(`
+    mutation courseDetachUsers($assignable_id: Int!, $user_ids: [Int!]!) {
+  detachUsers(
+    assignable_id: $assignable_id
+    assignable_type: "course"
+    user_ids: $user_ids
+  ) {
+    user_ids
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<CourseDetachUsersMutation, CourseDetachUsersMutationVariables>;
+export const CourseStaffOptionsDocument = new TypedDocumentString(`
+    query courseStaffOptions {
+  courses(state: "all", per_page: 250) {
+    data {
+      id
+      users {
+        id
+        first_name
+        last_name
+        email
+        role_id
+        role {
+          id
+          display_name
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CourseStaffOptionsQuery, CourseStaffOptionsQueryVariables>;
+export const CourseCancellationsDocument = new TypedDocumentString(`
+    query courseCancellations($course_id: Int!) {
+  cancellations(
+    course_id: $course_id
+    per_page: 250
+    sort_by: "date"
+    sort_dir: "desc"
+  ) {
+    total
+    data {
+      id
+      date
+      notes
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CourseCancellationsQuery, CourseCancellationsQueryVariables>;
+export const CourseCreateCancellationDocument = new TypedDocumentString(`
+    mutation courseCreateCancellation($course_id: Int!, $date: String!, $notes: String) {
+  createCancellation(course_id: $course_id, date: $date, notes: $notes) {
+    id
+    date
+  }
+}
+    `) as unknown as TypedDocumentString<CourseCreateCancellationMutation, CourseCreateCancellationMutationVariables>;
+export const CourseRemoveCancellationDocument = new TypedDocumentString(`
+    mutation courseRemoveCancellation($id: Int!) {
+  removeCancellation(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CourseRemoveCancellationMutation, CourseRemoveCancellationMutationVariables>;
+export const CourseUsersDocument = new TypedDocumentString(`
+    query courseUsers($uuid: String!) {
+  course(uuid: $uuid) {
+    id
+    users {
+      id
+      first_name
+      last_name
+      email
+      role_id
+      role {
+        id
+        display_name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CourseUsersQuery, CourseUsersQueryVariables>;
 export const DashboardDocument = new TypedDocumentString(`
     query dashboard($rows: Int) {
   school {
@@ -117,6 +1257,1058 @@ export const CloseTaskDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CloseTaskMutation, CloseTaskMutationVariables>;
+export const EventsListDocument = new TypedDocumentString(`
+    query eventsList($page: Int, $per_page: Int, $sort_by: String, $sort_dir: String, $query: String, $state: String) {
+  school {
+    id
+    timezone
+    warning_percentage
+  }
+  events(
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+    query: $query
+    state: $state
+  ) {
+    total
+    data {
+      id
+      uuid
+      title
+      date
+      start_time
+      end_time
+      capacity
+      visibility
+      attending_count
+      waitlist_count
+      is_in_session
+      deleted_at
+      location {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventsListQuery, EventsListQueryVariables>;
+export const EventDetailDocument = new TypedDocumentString(`
+    query eventDetail($uuid: String!) {
+  school {
+    id
+    timezone
+    warning_percentage
+  }
+  event(uuid: $uuid) {
+    id
+    uuid
+    ern
+    title
+    description
+    date
+    start_time
+    end_time
+    capacity
+    visibility
+    public_url
+    late_time
+    absent_time
+    min_percentage
+    drop_cutoff
+    alerts_students
+    attending_count
+    waitlist_count
+    is_in_session
+    deleted_at
+    restricted_by
+    restriction {
+      id
+      uuid
+      name
+    }
+    location_id
+    location {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventDetailQuery, EventDetailQueryVariables>;
+export const CreateEventDocument = new TypedDocumentString(`
+    mutation createEvent($title: String!, $description: String, $date: String!, $start_time: String!, $end_time: String!, $location_id: Int, $capacity: Int, $visibility: String, $late_time: Int, $absent_time: Int, $min_percentage: Int, $drop_cutoff: Int, $alerts_students: Boolean, $required: Boolean, $restricted_by: Int) {
+  createEvent(
+    title: $title
+    description: $description
+    date: $date
+    start_time: $start_time
+    end_time: $end_time
+    location_id: $location_id
+    capacity: $capacity
+    visibility: $visibility
+    late_time: $late_time
+    absent_time: $absent_time
+    min_percentage: $min_percentage
+    drop_cutoff: $drop_cutoff
+    alerts_students: $alerts_students
+    required: $required
+    restricted_by: $restricted_by
+  ) {
+    id
+    uuid
+    title
+  }
+}
+    `) as unknown as TypedDocumentString<CreateEventMutation, CreateEventMutationVariables>;
+export const UpdateEventDocument = new TypedDocumentString(`
+    mutation updateEvent($id: Int!, $title: String, $description: String, $date: String, $start_time: String, $end_time: String, $location_id: Int, $capacity: Int, $visibility: String, $late_time: Int, $absent_time: Int, $min_percentage: Int, $drop_cutoff: Int, $alerts_students: Boolean, $required: Boolean, $restricted_by: Int) {
+  updateEvent(
+    id: $id
+    title: $title
+    description: $description
+    date: $date
+    start_time: $start_time
+    end_time: $end_time
+    location_id: $location_id
+    capacity: $capacity
+    visibility: $visibility
+    late_time: $late_time
+    absent_time: $absent_time
+    min_percentage: $min_percentage
+    drop_cutoff: $drop_cutoff
+    alerts_students: $alerts_students
+    required: $required
+    restricted_by: $restricted_by
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateEventMutation, UpdateEventMutationVariables>;
+export const RemoveEventDocument = new TypedDocumentString(`
+    mutation removeEvent($id: Int!) {
+  removeEvent(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveEventMutation, RemoveEventMutationVariables>;
+export const RestoreEventDocument = new TypedDocumentString(`
+    mutation restoreEvent($id: Int!) {
+  restoreEvent(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RestoreEventMutation, RestoreEventMutationVariables>;
+export const EventFiguresDocument = new TypedDocumentString(`
+    query eventFigures($uuid: String!) {
+  event(uuid: $uuid) {
+    id
+    attendance_graph {
+      labels
+      datasets {
+        label
+        data
+      }
+    }
+    missed_event {
+      id
+      uuid
+      first_name
+      last_name
+      preferred_name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventFiguresQuery, EventFiguresQueryVariables>;
+export const EventRosterDocument = new TypedDocumentString(`
+    query eventRoster($uuid: String!) {
+  event(uuid: $uuid) {
+    id
+    roster {
+      ...RosterFields
+    }
+  }
+}
+    fragment RosterFields on Roster {
+  start
+  end
+  meets
+  rows {
+    attendance_id
+    status
+    enter
+    exit
+    confidence
+    updated_at
+    student {
+      id
+      uuid
+      first_name
+      last_name
+      preferred_name
+    }
+  }
+}`) as unknown as TypedDocumentString<EventRosterQuery, EventRosterQueryVariables>;
+export const EventScanCodeDocument = new TypedDocumentString(`
+    query eventScanCode($event_id: Int!) {
+  scanCode(event_id: $event_id) {
+    code
+    expires_at
+  }
+}
+    `) as unknown as TypedDocumentString<EventScanCodeQuery, EventScanCodeQueryVariables>;
+export const EventWaitlistDocument = new TypedDocumentString(`
+    query eventWaitlist($uuid: String!) {
+  event(uuid: $uuid) {
+    id
+    waitlist {
+      position
+      created_at
+      student {
+        id
+        uuid
+        first_name
+        last_name
+        preferred_name
+        school_identifier
+        email
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventWaitlistQuery, EventWaitlistQueryVariables>;
+export const EventUpgradeStudentDocument = new TypedDocumentString(`
+    mutation eventUpgradeStudent($event_id: Int!, $student_id: Int!) {
+  upgradeStudent(event_id: $event_id, student_id: $student_id) {
+    in_waitlist
+  }
+}
+    `) as unknown as TypedDocumentString<EventUpgradeStudentMutation, EventUpgradeStudentMutationVariables>;
+export const EventAddTeamDocument = new TypedDocumentString(`
+    mutation eventAddTeam($event_id: Int!, $team_id: Int!) {
+  addTeamToEvent(event_id: $event_id, team_id: $team_id) {
+    changed
+    student_ids
+  }
+}
+    `) as unknown as TypedDocumentString<EventAddTeamMutation, EventAddTeamMutationVariables>;
+export const EventStudentsDocument = new TypedDocumentString(`
+    query eventStudents($uuid: String!) {
+  event(uuid: $uuid) {
+    id
+    students {
+      id
+      uuid
+      first_name
+      last_name
+      preferred_name
+      email
+      school_identifier
+      semester_apa
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventStudentsQuery, EventStudentsQueryVariables>;
+export const EventUsersDocument = new TypedDocumentString(`
+    query eventUsers($uuid: String!) {
+  event(uuid: $uuid) {
+    id
+    users {
+      id
+      first_name
+      last_name
+      email
+      role_id
+      role {
+        id
+        display_name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventUsersQuery, EventUsersQueryVariables>;
+export const EventTeamOptionsDocument = new TypedDocumentString(`
+    query eventTeamOptions {
+  teams(per_page: 250, sort_by: "name") {
+    data {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventTeamOptionsQuery, EventTeamOptionsQueryVariables>;
+export const EventLocationsDocument = new TypedDocumentString(`
+    query eventLocations {
+  courses(state: "all", per_page: 250, sort_by: "title") {
+    data {
+      id
+      location {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventLocationsQuery, EventLocationsQueryVariables>;
+export const GlobalSearchDocument = new TypedDocumentString(`
+    query globalSearch($query: String!, $per_page: Int) {
+  search(query: $query, per_page: $per_page) {
+    students {
+      uuid
+      firstName
+      lastName
+      email
+    }
+    courses {
+      uuid
+      title
+      startTime
+      endTime
+      days
+    }
+    teams {
+      id
+      uuid
+      name
+    }
+    events {
+      uuid
+      title
+      date
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GlobalSearchQuery, GlobalSearchQueryVariables>;
+export const StudentAttendanceHeadingDocument = new TypedDocumentString(`
+    query studentAttendanceHeading($uuid: String!) {
+  school {
+    id
+    timezone
+  }
+  student(uuid: $uuid) {
+    id
+    uuid
+    first_name
+    last_name
+    courses {
+      id
+      uuid
+      title
+    }
+    events {
+      event {
+        id
+        uuid
+        title
+      }
+    }
+  }
+  statuses {
+    data {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StudentAttendanceHeadingQuery, StudentAttendanceHeadingQueryVariables>;
+export const StudentAttendanceDocument = new TypedDocumentString(`
+    query studentAttendance($student_id: Int!, $attendable_uuid: String!, $attendable_type: String!, $page: Int, $per_page: Int) {
+  attendance(
+    student_id: $student_id
+    attendable_uuid: $attendable_uuid
+    attendable_type: $attendable_type
+    page: $page
+    per_page: $per_page
+    sort_by: "meets"
+    sort_dir: "desc"
+  ) {
+    total
+    data {
+      id
+      meets
+      status
+      enter
+      exit
+      percentage
+      confidence
+      unconfirmed_status
+      lock
+      finished
+      attendable_title
+      location {
+        id
+        name
+        latitude
+        longitude
+        radius
+      }
+      evidence {
+        kind
+        summary
+        effect
+        pings
+      }
+      activity {
+        id
+        event
+        created_at
+      }
+      overrides {
+        id
+        old_status
+        new_status
+        created_at
+        user {
+          id
+          first_name
+          last_name
+        }
+      }
+      coordinates {
+        id
+        latitude
+        longitude
+        created_at
+        bluetooth
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StudentAttendanceQuery, StudentAttendanceQueryVariables>;
+export const StudentAttendanceOverrideDocument = new TypedDocumentString(`
+    mutation studentAttendanceOverride($id: Int!, $status: Int!) {
+  updateAttendance(id: $id, status: $status) {
+    id
+    status
+    lock
+  }
+}
+    `) as unknown as TypedDocumentString<StudentAttendanceOverrideMutation, StudentAttendanceOverrideMutationVariables>;
+export const StudentDetailDocument = new TypedDocumentString(`
+    query studentDetail($uuid: String!) {
+  school {
+    id
+    timezone
+    warning_percentage
+  }
+  student(uuid: $uuid) {
+    id
+    uuid
+    first_name
+    last_name
+    preferred_name
+    email
+    phone
+    school_identifier
+    age
+    pid_number
+    zip
+    date_of_birth
+    is_veteran
+    housing
+    employment
+    sexual_identity
+    gender
+    sex
+    race
+    deleted_at
+    last_seen
+    weekly_apa
+    semester_apa
+    token
+    offline_code
+    offline_code_uri
+    device {
+      id
+      type
+      os_version
+      app_version
+      model_name
+      location_permission
+      bluetooth_permission
+      created_at
+      updated_at
+    }
+    courses {
+      id
+      uuid
+      title
+    }
+    events {
+      event {
+        id
+        uuid
+        title
+        date
+        start_time
+        end_time
+      }
+      in_waitlist
+      status
+    }
+    excuses {
+      id
+      date
+      notes
+      attendable_id
+      attendable_type
+      attendable_title
+      created_at
+    }
+    course_stats {
+      course {
+        id
+        uuid
+        title
+        start_time
+        end_time
+      }
+      apa
+      week_apa
+      attended
+      missed
+      last_attended
+      missed_streak
+    }
+    now {
+      attendable_type
+      attendable_uuid
+      title
+      start_time
+      end_time
+      status
+      enter
+      last_ping_at
+      location_name
+      inside
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StudentDetailQuery, StudentDetailQueryVariables>;
+export const StudentNotesDocument = new TypedDocumentString(`
+    query studentNotes($student_uuid: String!, $page: Int, $per_page: Int) {
+  notes(student_uuid: $student_uuid, page: $page, per_page: $per_page) {
+    total
+    data {
+      id
+      message
+      created_at
+      user {
+        id
+        first_name
+        last_name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StudentNotesQuery, StudentNotesQueryVariables>;
+export const StudentDetailUpdateDocument = new TypedDocumentString(`
+    mutation studentDetailUpdate($id: Int!, $first_name: String, $last_name: String, $preferred_name: String, $email: String, $phone: String, $school_identifier: String, $age: Int, $pid_number: String, $zip: String, $date_of_birth: String, $is_veteran: Boolean, $housing: String, $employment: String, $sexual_identity: String, $gender: String, $sex: String, $race: String) {
+  updateStudent(
+    id: $id
+    first_name: $first_name
+    last_name: $last_name
+    preferred_name: $preferred_name
+    email: $email
+    phone: $phone
+    school_identifier: $school_identifier
+    age: $age
+    pid_number: $pid_number
+    zip: $zip
+    date_of_birth: $date_of_birth
+    is_veteran: $is_veteran
+    housing: $housing
+    employment: $employment
+    sexual_identity: $sexual_identity
+    gender: $gender
+    sex: $sex
+    race: $race
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<StudentDetailUpdateMutation, StudentDetailUpdateMutationVariables>;
+export const StudentDetailRemoveDocument = new TypedDocumentString(`
+    mutation studentDetailRemove($id: Int!) {
+  removeStudent(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<StudentDetailRemoveMutation, StudentDetailRemoveMutationVariables>;
+export const StudentDetailRestoreDocument = new TypedDocumentString(`
+    mutation studentDetailRestore($id: Int!) {
+  restoreStudent(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<StudentDetailRestoreMutation, StudentDetailRestoreMutationVariables>;
+export const StudentDetailResetTokenDocument = new TypedDocumentString(`
+    mutation studentDetailResetToken($id: Int!, $send_email: Boolean) {
+  resetStudentToken(id: $id, send_email: $send_email) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<StudentDetailResetTokenMutation, StudentDetailResetTokenMutationVariables>;
+export const StudentDetailReleaseDeviceDocument = new TypedDocumentString(`
+    mutation studentDetailReleaseDevice($student_id: Int!) {
+  releaseDevice(student_id: $student_id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<StudentDetailReleaseDeviceMutation, StudentDetailReleaseDeviceMutationVariables>;
+export const StudentDetailCreateNoteDocument = new TypedDocumentString(`
+    mutation studentDetailCreateNote($student_uuid: String!, $message: String!) {
+  createNote(student_uuid: $student_uuid, message: $message) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<StudentDetailCreateNoteMutation, StudentDetailCreateNoteMutationVariables>;
+export const StudentDetailCreateExcuseDocument = new TypedDocumentString(`
+    mutation studentDetailCreateExcuse($student_id: Int!, $date: String!, $attendable_id: Int!, $attendable_type: String!, $notes: String) {
+  createExcuse(
+    student_id: $student_id
+    date: $date
+    attendable_id: $attendable_id
+    attendable_type: $attendable_type
+    notes: $notes
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<StudentDetailCreateExcuseMutation, StudentDetailCreateExcuseMutationVariables>;
+export const StudentDetailRemoveExcuseDocument = new TypedDocumentString(`
+    mutation studentDetailRemoveExcuse($id: Int!) {
+  removeExcuse(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<StudentDetailRemoveExcuseMutation, StudentDetailRemoveExcuseMutationVariables>;
+export const RemoveStudentsDocument = new TypedDocumentString(`
+    mutation removeStudents($student_ids: [Int!]!) {
+  removeStudents(student_ids: $student_ids) {
+    student_ids
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveStudentsMutation, RemoveStudentsMutationVariables>;
+export const RestoreStudentDocument = new TypedDocumentString(`
+    mutation restoreStudent($id: Int!) {
+  restoreStudent(id: $id) {
+    id
+    deleted_at
+  }
+}
+    `) as unknown as TypedDocumentString<RestoreStudentMutation, RestoreStudentMutationVariables>;
+export const ResetStudentsTokensDocument = new TypedDocumentString(`
+    mutation resetStudentsTokens($student_ids: [Int!]!, $send_email: Boolean) {
+  resetStudentsTokens(student_ids: $student_ids, send_email: $send_email) {
+    student_ids
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<ResetStudentsTokensMutation, ResetStudentsTokensMutationVariables>;
+export const AddCourseToStudentsDocument = new TypedDocumentString(`
+    mutation addCourseToStudents($course_id: Int!, $student_ids: [Int!]!) {
+  addCourseToStudents(course_id: $course_id, student_ids: $student_ids) {
+    student_ids
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<AddCourseToStudentsMutation, AddCourseToStudentsMutationVariables>;
+export const AddStudentsToTeamDocument = new TypedDocumentString(`
+    mutation addStudentsToTeam($team_id: Int!, $student_ids: [Int!]!) {
+  addStudentsToTeam(team_id: $team_id, student_ids: $student_ids) {
+    student_ids
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<AddStudentsToTeamMutation, AddStudentsToTeamMutationVariables>;
+export const AddStudentsToEventDocument = new TypedDocumentString(`
+    mutation addStudentsToEvent($event_id: Int!, $student_ids: [Int!]!) {
+  addStudentsToEvent(event_id: $event_id, student_ids: $student_ids) {
+    student_ids
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<AddStudentsToEventMutation, AddStudentsToEventMutationVariables>;
+export const CreateStudentDocument = new TypedDocumentString(`
+    mutation createStudent($first_name: String!, $last_name: String!, $preferred_name: String, $email: String, $phone: String, $school_identifier: String) {
+  createStudent(
+    first_name: $first_name
+    last_name: $last_name
+    preferred_name: $preferred_name
+    email: $email
+    phone: $phone
+    school_identifier: $school_identifier
+  ) {
+    id
+    uuid
+  }
+}
+    `) as unknown as TypedDocumentString<CreateStudentMutation, CreateStudentMutationVariables>;
+export const StudentsListDocument = new TypedDocumentString(`
+    query studentsList($page: Int, $per_page: Int, $sort_by: String, $sort_dir: String, $query: String, $state: String, $relation: String, $relation_uuid: String) {
+  school {
+    id
+    timezone
+    warning_percentage
+  }
+  students(
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+    query: $query
+    state: $state
+    relation: $relation
+    relation_uuid: $relation_uuid
+  ) {
+    total
+    data {
+      id
+      uuid
+      first_name
+      last_name
+      preferred_name
+      email
+      school_identifier
+      weekly_apa
+      semester_apa
+      last_seen
+      deleted_at
+      device_id
+      device {
+        id
+        location_permission
+        bluetooth_permission
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StudentsListQuery, StudentsListQueryVariables>;
+export const CourseOptionsDocument = new TypedDocumentString(`
+    query courseOptions($query: String, $per_page: Int) {
+  courses(query: $query, per_page: $per_page, sort_by: "title") {
+    total
+    data {
+      id
+      uuid
+      title
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CourseOptionsQuery, CourseOptionsQueryVariables>;
+export const GroupOptionsDocument = new TypedDocumentString(`
+    query groupOptions($query: String!, $per_page: Int) {
+  search(query: $query, per_page: $per_page) {
+    teams {
+      id
+      uuid
+      name
+    }
+    events {
+      id
+      uuid
+      title
+      date
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GroupOptionsQuery, GroupOptionsQueryVariables>;
+export const StudentsMyEventsDocument = new TypedDocumentString(`
+    query studentsMyEvents {
+  me {
+    id
+    assignedEvents {
+      id
+      uuid
+      title
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StudentsMyEventsQuery, StudentsMyEventsQueryVariables>;
+export const GroupsStaffCandidatesDocument = new TypedDocumentString(`
+    query groupsStaffCandidates {
+  me {
+    id
+    first_name
+    last_name
+    email
+    role_id
+    role {
+      id
+      display_name
+    }
+  }
+  courses(state: "all", per_page: 250, sort_by: "title") {
+    data {
+      id
+      users {
+        id
+        first_name
+        last_name
+        email
+        role_id
+        role {
+          id
+          display_name
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GroupsStaffCandidatesQuery, GroupsStaffCandidatesQueryVariables>;
+export const TeamsListDocument = new TypedDocumentString(`
+    query teamsList($page: Int, $per_page: Int, $sort_by: String, $sort_dir: String, $query: String, $state: String) {
+  school {
+    id
+    timezone
+    warning_percentage
+  }
+  teams(
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+    query: $query
+    state: $state
+  ) {
+    total
+    data {
+      id
+      uuid
+      name
+      tag
+      is_sport
+      visibility
+      students_count
+      apa
+      deleted_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TeamsListQuery, TeamsListQueryVariables>;
+export const TeamDetailDocument = new TypedDocumentString(`
+    query teamDetail($uuid: String!) {
+  school {
+    id
+    timezone
+    warning_percentage
+  }
+  team(uuid: $uuid) {
+    id
+    uuid
+    name
+    tag
+    is_sport
+    visibility
+    students_count
+    apa
+    deleted_at
+  }
+}
+    `) as unknown as TypedDocumentString<TeamDetailQuery, TeamDetailQueryVariables>;
+export const CreateTeamDocument = new TypedDocumentString(`
+    mutation createTeam($name: String!, $tag: String, $is_sport: Boolean, $visibility: String) {
+  createTeam(name: $name, tag: $tag, is_sport: $is_sport, visibility: $visibility) {
+    id
+    uuid
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateTeamMutation, CreateTeamMutationVariables>;
+export const UpdateTeamDocument = new TypedDocumentString(`
+    mutation updateTeam($id: Int!, $name: String, $tag: String, $is_sport: Boolean, $visibility: String) {
+  updateTeam(
+    id: $id
+    name: $name
+    tag: $tag
+    is_sport: $is_sport
+    visibility: $visibility
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateTeamMutation, UpdateTeamMutationVariables>;
+export const RemoveTeamDocument = new TypedDocumentString(`
+    mutation removeTeam($id: Int!) {
+  removeTeam(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveTeamMutation, RemoveTeamMutationVariables>;
+export const RestoreTeamDocument = new TypedDocumentString(`
+    mutation restoreTeam($id: Int!) {
+  restoreTeam(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RestoreTeamMutation, RestoreTeamMutationVariables>;
+export const GroupsAddToDashboardDocument = new TypedDocumentString(`
+    mutation groupsAddToDashboard($id: Int!, $type: String!) {
+  addToDashboard(id: $id, type: $type) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<GroupsAddToDashboardMutation, GroupsAddToDashboardMutationVariables>;
+export const GroupsAttachStudentsDocument = new TypedDocumentString(`
+    mutation groupsAttachStudents($attachable_type: String!, $attachable_id: Int!, $student_ids: [Int!]!) {
+  attachStudents(
+    attachable_type: $attachable_type
+    attachable_id: $attachable_id
+    student_ids: $student_ids
+  ) {
+    changed
+    student_ids
+  }
+}
+    `) as unknown as TypedDocumentString<GroupsAttachStudentsMutation, GroupsAttachStudentsMutationVariables>;
+export const GroupsDetachStudentsDocument = new TypedDocumentString(`
+    mutation groupsDetachStudents($attachable_type: String!, $attachable_id: Int!, $student_ids: [Int!]!) {
+  detachStudents(
+    attachable_type: $attachable_type
+    attachable_id: $attachable_id
+    student_ids: $student_ids
+  ) {
+    changed
+    student_ids
+  }
+}
+    `) as unknown as TypedDocumentString<GroupsDetachStudentsMutation, GroupsDetachStudentsMutationVariables>;
+export const TeamAttachSchoolIdsDocument = new TypedDocumentString(`
+    mutation teamAttachSchoolIds($team_id: Int!, $student_school_ids: [String!]!) {
+  attachStudentsToTeam(team_id: $team_id, student_school_ids: $student_school_ids) {
+    changed
+    student_ids
+    unknown
+  }
+}
+    `) as unknown as TypedDocumentString<TeamAttachSchoolIdsMutation, TeamAttachSchoolIdsMutationVariables>;
+export const TeamTravelDocument = new TypedDocumentString(`
+    query teamTravel($team_id: Int!) {
+  travel(
+    team_id: $team_id
+    per_page: 250
+    sort_by: "start_date"
+    sort_dir: "desc"
+  ) {
+    total
+    data {
+      id
+      team_id
+      start_date
+      end_date
+      notes
+      is_away
+      students_count
+      students {
+        id
+        uuid
+        first_name
+        last_name
+        preferred_name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TeamTravelQuery, TeamTravelQueryVariables>;
+export const TeamCreateTravelDocument = new TypedDocumentString(`
+    mutation teamCreateTravel($team_id: Int!, $start_date: String, $end_date: String, $notes: String, $is_away: Boolean, $student_ids: [Int!]) {
+  createTravel(
+    team_id: $team_id
+    start_date: $start_date
+    end_date: $end_date
+    notes: $notes
+    is_away: $is_away
+    student_ids: $student_ids
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<TeamCreateTravelMutation, TeamCreateTravelMutationVariables>;
+export const TeamUpdateTravelDocument = new TypedDocumentString(`
+    mutation teamUpdateTravel($id: Int!, $start_date: String, $end_date: String, $notes: String, $is_away: Boolean, $student_ids: [Int!]) {
+  updateTravel(
+    id: $id
+    start_date: $start_date
+    end_date: $end_date
+    notes: $notes
+    is_away: $is_away
+    student_ids: $student_ids
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<TeamUpdateTravelMutation, TeamUpdateTravelMutationVariables>;
+export const TeamRemoveTravelDocument = new TypedDocumentString(`
+    mutation teamRemoveTravel($id: Int!) {
+  removeTravel(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<TeamRemoveTravelMutation, TeamRemoveTravelMutationVariables>;
+export const TeamMembersDocument = new TypedDocumentString(`
+    query teamMembers($relation_uuid: String) {
+  students(
+    relation: "team"
+    relation_uuid: $relation_uuid
+    per_page: 250
+    sort_by: "name"
+    state: "active"
+  ) {
+    total
+    data {
+      id
+      uuid
+      first_name
+      last_name
+      preferred_name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TeamMembersQuery, TeamMembersQueryVariables>;
+export const TeamUsersDocument = new TypedDocumentString(`
+    query teamUsers($uuid: String!) {
+  team(uuid: $uuid) {
+    id
+    users {
+      id
+      first_name
+      last_name
+      email
+      role_id
+      role {
+        id
+        display_name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TeamUsersQuery, TeamUsersQueryVariables>;
+export const GroupsAttachUsersDocument = new TypedDocumentString(`
+    mutation groupsAttachUsers($assignable_type: String!, $assignable_id: Int!, $user_ids: [Int!]!) {
+  attachUsers(
+    assignable_type: $assignable_type
+    assignable_id: $assignable_id
+    user_ids: $user_ids
+  ) {
+    changed
+    user_ids
+  }
+}
+    `) as unknown as TypedDocumentString<GroupsAttachUsersMutation, GroupsAttachUsersMutationVariables>;
+export const GroupsDetachUsersDocument = new TypedDocumentString(`
+    mutation groupsDetachUsers($assignable_type: String!, $assignable_id: Int!, $user_ids: [Int!]!) {
+  detachUsers(
+    assignable_type: $assignable_type
+    assignable_id: $assignable_id
+    user_ids: $user_ids
+  ) {
+    changed
+    user_ids
+  }
+}
+    `) as unknown as TypedDocumentString<GroupsDetachUsersMutation, GroupsDetachUsersMutationVariables>;
 export const MeDocument = new TypedDocumentString(`
     query me {
   me {
@@ -216,3 +2408,25 @@ export const GetParamsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetParamsQuery, GetParamsQueryVariables>;
+export const RosterOverrideDocument = new TypedDocumentString(`
+    mutation rosterOverride($id: Int!, $status: Int!) {
+  updateAttendance(id: $id, status: $status) {
+    id
+    status
+    lock
+  }
+}
+    `) as unknown as TypedDocumentString<RosterOverrideMutation, RosterOverrideMutationVariables>;
+export const RosterOfflineCodeDocument = new TypedDocumentString(`
+    mutation rosterOfflineCode($student_id: Int!, $attendable_id: Int!, $attendable_type: String!, $code: String!) {
+  submitOfflineCode(
+    student_id: $student_id
+    attendable_id: $attendable_id
+    attendable_type: $attendable_type
+    code: $code
+  ) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<RosterOfflineCodeMutation, RosterOfflineCodeMutationVariables>;

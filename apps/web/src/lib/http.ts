@@ -58,6 +58,23 @@ export async function postJson(
   return payload;
 }
 
+/** GET of a public JSON resource (no token): the same errors as postJson. */
+export async function getJson(url: string): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" } });
+  } catch {
+    throw new RequestError(NETWORK_ERROR, 0, {}, false);
+  }
+  const payload = await response.json().catch(() => null);
+  if (!response.ok) {
+    const p = (payload ?? {}) as { message?: unknown };
+    const message = typeof p.message === "string" && p.message ? p.message : undefined;
+    throw new RequestError(message ?? `The server answered ${response.status}.`, response.status, {}, !!message);
+  }
+  return payload;
+}
+
 function firstGraphqlError(payload: unknown): string | undefined {
   const errors = (payload as { errors?: { message?: string }[] } | null)?.errors;
   return Array.isArray(errors) ? errors[0]?.message : undefined;

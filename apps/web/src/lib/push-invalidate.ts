@@ -9,8 +9,20 @@ import type { PushEvent, PushType } from "./push-protocol.ts";
  * "courseDashboard"): both match. Keys outside these areas are left alone.
  */
 export const TOPICS: Record<PushType, readonly string[]> = {
-  "student.update": ["students", "student", "dashboard", "me"],
-  "attendance.update": ["attendance", "dashboard", "students", "student", "courses", "course", "events", "event"],
+  // a student joined or left a course, event or team: their counts, seats and rosters move too
+  "student.update": ["students", "student", "dashboard", "me", "courses", "course", "events", "event", "teams", "team"],
+  "attendance.update": [
+    "attendance",
+    "dashboard",
+    "students",
+    "student",
+    "courses",
+    "course",
+    "events",
+    "event",
+    "teams",
+    "team",
+  ],
   "task.update": ["me", "tasks", "dashboard"],
 };
 

@@ -4,6 +4,12 @@ import type { ReactNode } from "react";
 
 export { ModalsProvider };
 
+/**
+ * For every Mantine Modal: its title bar is a <header> element, which axe counts as a second
+ * banner landmark next to the shell's header; role="none" keeps it a plain container.
+ */
+export const MODAL_ATTRIBUTES = { header: { role: "none" } } as const;
+
 /** Raised when the user answers No (or closes the dialog). */
 export class ConfirmDeclined extends Error {
   constructor() {
@@ -32,6 +38,8 @@ export function confirm({ title, message, danger = false }: ConfirmOptions): Pro
       labels: { confirm: "Yes", cancel: "No" },
       // Mantine's close (X) button has no text of its own: name it for screen readers
       closeButtonProps: { "aria-label": "Close" },
+      // Mantine draws the title bar as <header>: a second banner landmark beside the page's own
+      attributes: MODAL_ATTRIBUTES,
       confirmProps: { color: danger ? "red" : undefined },
       onConfirm: () => {
         answered = true;

@@ -1,8 +1,9 @@
-import { AppShell, Burger, Group } from "@mantine/core";
+import { AppShell, Box, Burger, Group } from "@mantine/core";
 import { useDisclosure, useMediaQuery, useWindowScroll } from "@mantine/hooks";
 import { BREAKPOINTS, HEADER_PIN_SCROLL, isMasterAdmin } from "@rollbook/domain";
 import { type ReactNode, useEffect } from "react";
 import { useLocation } from "react-router";
+import { GlobalSearch } from "../../features/search/GlobalSearch.tsx";
 import type { Me } from "../../lib/me.ts";
 import { Logo } from "../../ui/Logo.tsx";
 import { SchoolSwitcher } from "./SchoolSwitcher.tsx";
@@ -10,8 +11,8 @@ import { Sidebar } from "./Sidebar.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
 /**
- * The signed-in layout: header (skip link, menu toggle under 768 px, logo, school switcher for
- * role 1, user menu; pinned with a shadow once the page scrolls over 10 px), the sidebar, and
+ * The signed-in layout: header (skip link, menu toggle under 768 px, logo, global search (an
+ * icon button on phones), school switcher for role 1, user menu; pinned with a shadow once the page scrolls over 10 px), the sidebar, and
  * the page as <main id="main">. The mobile menu closes after every route change.
  */
 export function Shell({ me, children }: { me: Me; children: ReactNode }) {
@@ -60,6 +61,9 @@ export function Shell({ me, children }: { me: Me; children: ReactNode }) {
             />
             <Logo />
           </Group>
+          <Box style={{ flex: phone ? "0 0 auto" : "0 1 360px", minWidth: 0 }} ml={phone ? "auto" : undefined}>
+            <GlobalSearch />
+          </Box>
           <Group gap="sm" wrap="nowrap">
             {isMasterAdmin(me.role.id) && <SchoolSwitcher schoolId={me.school_id} />}
             <UserMenu me={me} />

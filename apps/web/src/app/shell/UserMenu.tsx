@@ -1,6 +1,7 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router";
 import type { Me } from "../../lib/me.ts";
+import classes from "./UserMenu.module.css";
 
 const initials = (me: Me) => `${me.first_name.charAt(0)}${me.last_name.charAt(0)}`.toUpperCase();
 
@@ -9,14 +10,15 @@ export function UserMenu({ me }: { me: Me }) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu" p={4} style={{ borderRadius: "var(--mantine-radius-md)" }}>
+        <UnstyledButton p={4} style={{ borderRadius: "var(--mantine-radius-md)" }}>
           <Group gap={8} wrap="nowrap">
             <Avatar color="blue" radius="xl" size={32}>
-              {initials(me)}
+              <span className={classes.initials} data-initials={initials(me)} aria-hidden="true" />
             </Avatar>
             <Text size="sm" fw={600} visibleFrom="sm">
               {me.first_name} {me.last_name}
             </Text>
+            <VisuallyHidden>User menu</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Center, Stack, Text } from "@mantine/core";
 import { password as passwordSchema } from "@rollbook/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -9,6 +9,7 @@ import { FormField } from "../../ui/form/FormField.tsx";
 import { required, sameAs, zodRule } from "../../ui/form/rules.ts";
 import { applyFieldErrors, useField, validateAll } from "../../ui/form/useField.ts";
 import { PageHeading } from "../../ui/PageHeading.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
 import { errorText } from "./error-text.ts";
 import { GuestLayout } from "./GuestLayout.tsx";
 
@@ -41,7 +42,7 @@ export default function InvitePage() {
         <PageHeading size="h2">Accept invitation</PageHeading>
         {check.state === "checking" && (
           <Center role="status" py="md">
-            <Loader size="sm" aria-label="Checking the invitation" />
+            <Spinner size="sm" label="Checking the invitation" />
           </Center>
         )}
         {check.state === "dead" && (

@@ -1,6 +1,7 @@
-import { Alert, Badge, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Alert, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { formatClock } from "@rollbook/domain";
 import { useEffect, useRef, useState } from "react";
+import { Spinner } from "../../ui/Spinner.tsx";
 import type { TodaySession } from "./schedule-model.ts";
 import { statusColour, statusWords } from "./status-words.ts";
 import type { ScheduleState } from "./use-schedule.ts";
@@ -75,7 +76,7 @@ export function TodayList({ state }: { state: ScheduleState }) {
         <Title order={2} id="today-title" size="h3">
           Today
         </Title>
-        {loading && <Loader size="xs" aria-label="Refreshing today's sessions" />}
+        {loading && <Spinner size="xs" label="Refreshing today's sessions" />}
       </Group>
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
         {announcement}

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { renderUi } from "../../../test/render.tsx";
 import { DataGrid } from "./DataGrid.tsx";
 import { useGridParams } from "./useGridParams.ts";
+import { useGridSelection } from "./useGridSelection.ts";
 
 interface Row {
   id: number;
@@ -92,5 +93,123 @@ describe("DataGrid", () => {
     renderUi(<Harness total={0} />);
     expect(screen.getByText("No matching data")).toBeTruthy();
     expect(screen.getByText("No rows")).toBeTruthy();
+  });
+});
+
+/** A grid with selection, a toolbar and a link column, in the table or the phone (cards) layout. */
+function Selectable({ total, layout = "table" }: { total: number; layout?: "table" | "cards" }) {
+  const grid = useGridParams({ sort_by: "name", sortable: ["name"] });
+  const selection = useGridSelection<number>();
+  const { page, per_page } = grid.params;
+  const rows: Row[] = [];
+  for (let i = (page - 1) * per_page; i < Math.min(total, page * per_page); i++)
+    rows.push({ id: i, name: `Row ${i + 1}` });
+  return (
+    <DataGrid
+      caption="People"
+      columns={[
+        { key: "name", header: "Name", sortBy: "name", href: (r) => `/People/${r.id}`, phone: "title" },
+        { key: "id", header: "Id" },
+      ]}
+      rows={rows}
+      total={total}
+      rowKey={(r) => r.id}
+      rowLabel={(r) => r.name}
+      grid={grid}
+      selection={selection}
+      layout={layout}
+      toolbar={
+        <button type="button" disabled={selection.count === 0}>
+          Act on {selection.count}
+        </button>
+      }
+    />
+  );
+}
+
+describe("DataGrid selection", () => {
+  it("names each row's checkbox after the row and selects all rows shown from the header", async () => {
+    const user = userEvent.setup();
+    renderUi(<Selectable total={30} />);
+    const all = screen.getByRole("checkbox", { name: "Select all rows shown" }) as HTMLInputElement;
+    expect(screen.getByText("0 selected")).toBeTruthy();
+    await user.click(screen.getByRole("checkbox", { name: "Select Row 2" }));
+    expect(screen.getByText("1 selected")).toBeTruthy();
+    expect(all.indeterminate || all.getAttribute("data-indeterminate") !== null).toBe(true);
+    expect(screen.getByRole("button", { name: "Act on 1" })).toBeTruthy();
+    await user.click(all);
+    expect(screen.getByText("25 selected")).toBeTruthy();
+    expect((screen.getByRole("checkbox", { name: "Select Row 25" }) as HTMLInputElement).checked).toBe(true);
+    await user.click(all);
+    expect(screen.getByText("0 selected")).toBeTruthy();
+  });
+
+  it("keeps the selection across pages and clears it on request", async () => {
+    const user = userEvent.setup();
+    renderUi(<Selectable total={30} />);
+    await user.click(screen.getByRole("checkbox", { name: "Select Row 1" }));
+    await user.click(pager().getByRole("button", { name: "Page 2" }));
+    expect(screen.getByRole("checkbox", { name: "Select Row 26" })).toBeTruthy();
+    await user.click(screen.getByRole("checkbox", { name: "Select Row 26" }));
+    expect(screen.getByText("2 selected")).toBeTruthy();
+    await user.click(pager().getByRole("button", { name: "Page 1" }));
+    expect((screen.getByRole("checkbox", { name: "Select Row 1" }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Clear selection" }));
+    expect(screen.getByText("0 selected")).toBeTruthy();
+  });
+
+  it("renders a column as a link", () => {
+    renderUi(<Selectable total={3} />);
+    expect(screen.getByRole("link", { name: "Row 3" }).getAttribute("href")).toBe("/People/2");
+  });
+
+  it("shows cards on a phone: the title as the link, the other columns labelled, sorting by a select", async () => {
+    const user = userEvent.setup();
+    renderUi(<Selectable total={3} layout="cards" />);
+    expect(screen.queryByRole("table")).toBeNull();
+    const list = screen.getByRole("list", { name: "People" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(3);
+    expect(within(list).getByRole("link", { name: "Row 1" })).toBeTruthy();
+    expect(within(list).getAllByText("Id")).toHaveLength(3);
+    await user.click(screen.getByRole("checkbox", { name: "Select all shown" }));
+    expect(screen.getByText("3 selected")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Ascending" }));
+    expect(search().get("sort_dir")).toBe("desc");
+  });
+});
+
+/** Two grid changes in one go (before a re-render): the second builds on the first. */
+function QuickChanges() {
+  const grid = useGridParams({ sort_by: "name", sortable: ["name", "id"] });
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        grid.setPerPage(50);
+        grid.toggleSort("id");
+        grid.setPage(3);
+        grid.updateQuery((q) => {
+          q.set("query", "ann");
+          return q;
+        });
+      }}
+    >
+      Go
+    </button>
+  );
+}
+
+describe("useGridParams", () => {
+  it("builds each URL change on the latest one, not on the query of the last render", async () => {
+    const user = userEvent.setup();
+    renderUi(<QuickChanges />, { url: "/?page=2&per_page=25" });
+    await user.click(screen.getByRole("button", { name: "Go" }));
+    expect(Object.fromEntries(search())).toEqual({
+      page: "3",
+      per_page: "50",
+      sort_by: "id",
+      sort_dir: "asc",
+      query: "ann",
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { type NavigateOptions, useSearchParams } from "react-router";
 import {
   clampedPage,
   type GridDefaults,
@@ -10,30 +10,66 @@ import {
   withSort,
 } from "./grid-params.ts";
 
+export type QueryUpdate = (
+  fn: (query: URLSearchParams) => URLSearchParams,
+  opts?: Pick<NavigateOptions, "replace">,
+) => void;
+
+/**
+ * The URL query with an updater that builds on the latest write, not on the query of the last
+ * render: react-router applies a search change in a transition, so two quick changes (the page
+ * size, then a page) would otherwise start from the same old query and the second undo the first.
+ */
+export function useLiveSearchParams(): [URLSearchParams, QueryUpdate] {
+  const [query, setQuery] = useSearchParams();
+  const seen = useRef(query.toString());
+  const latest = useRef(query);
+  // the URL moved (our write landed, the back button, a link): that is the base from now on
+  if (query.toString() !== seen.current) {
+    seen.current = query.toString();
+    latest.current = query;
+  }
+  const update = useCallback<QueryUpdate>(
+    (fn, opts) => {
+      const next = fn(new URLSearchParams(latest.current));
+      latest.current = next;
+      setQuery(next, { replace: opts?.replace });
+    },
+    [setQuery],
+  );
+  return [query, update];
+}
+
 export interface GridControl {
   params: GridParams;
   setPage: (page: number, opts?: { replace?: boolean }) => void;
   setPerPage: (perPage: number) => void;
   toggleSort: (column: string) => void;
+  /** Changes other keys of the query (the page's filters) on the same live base as the grid's. */
+  updateQuery: QueryUpdate;
 }
 
 /** The grid's paging and sorting, read from and written to the URL query. */
 export function useGridParams(defaults: GridDefaults = {}): GridControl {
-  const [query, setQuery] = useSearchParams();
+  const [query, updateQuery] = useLiveSearchParams();
   // biome-ignore lint/correctness/useExhaustiveDependencies: defaults are a literal per page; their content matters
   const params = useMemo(() => parseGridParams(query, defaults), [query, JSON.stringify(defaults)]);
+  const defaultsRef = useRef(defaults);
+  defaultsRef.current = defaults;
   const write = useCallback(
-    (next: GridParams, replace = false) => setQuery((q) => withGridParams(q, next), { replace }),
-    [setQuery],
+    (change: (p: GridParams) => GridParams, replace = false) =>
+      updateQuery((q) => withGridParams(q, change(parseGridParams(q, defaultsRef.current))), { replace }),
+    [updateQuery],
   );
   return {
     params,
     setPage: useCallback(
-      (page: number, opts?: { replace?: boolean }) => write({ ...params, page }, opts?.replace),
-      [params, write],
+      (page: number, opts?: { replace?: boolean }) => write((p) => ({ ...p, page }), opts?.replace),
+      [write],
     ),
-    setPerPage: useCallback((perPage: number) => write(withPerPage(params, perPage)), [params, write]),
-    toggleSort: useCallback((column: string) => write(withSort(params, column)), [params, write]),
+    setPerPage: useCallback((perPage: number) => write((p) => withPerPage(p, perPage)), [write]),
+    toggleSort: useCallback((column: string) => write((p) => withSort(p, column)), [write]),
+    updateQuery,
   };
 }
 

@@ -1,0 +1,341 @@
+import { Button, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { execute } from "../../../lib/graphql.ts";
+import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
+import { confirmThen } from "../../../ui/detail/confirm-then.ts";
+import { DataGrid } from "../../../ui/grid/DataGrid.tsx";
+import { useGridParams } from "../../../ui/grid/useGridParams.ts";
+import { useGridSelection } from "../../../ui/grid/useGridSelection.ts";
+import { notify } from "../../../ui/notify.tsx";
+import { personName } from "../../../ui/person-name.ts";
+import { SearchInput } from "../../../ui/SearchInput.tsx";
+import { studentColumns } from "../../students/list/columns.tsx";
+import { parseStudentFilters, STUDENT_GRID_DEFAULTS, withStudentFilters } from "../../students/list/filters.ts";
+import type { PickOption } from "../../students/list/options.ts";
+import { StudentsListDocument, useStudentsList } from "../../students/list/queries.ts";
+import { RelationPicker } from "../../students/list/RelationPicker.tsx";
+import type { CoursePermissions } from "../permissions.ts";
+import {
+  AddTeamToCourseDocument,
+  type CourseDetail,
+  type CourseSchool,
+  detachStudents,
+  EnrolStudentsDocument,
+  useRefreshCourse,
+} from "../queries.ts";
+import { enrolResultText, studentsWord } from "./enrol.ts";
+
+/**
+ * The students enrolled (the participants grid's columns), with, by permission
+ * (create_participant): add students, add a whole team, and take the selected out (confirm).
+ */
+export function StudentsTab({
+  course,
+  school,
+  can,
+}: {
+  course: CourseDetail;
+  school: CourseSchool;
+  can: CoursePermissions;
+}) {
+  const client = useQueryClient();
+  const refreshCourse = useRefreshCourse(course.uuid);
+  const grid = useGridParams(STUDENT_GRID_DEFAULTS);
+  const [query] = useSearchParams();
+  const typed = parseStudentFilters(query).query;
+  const filters = useMemo(
+    () => ({ query: typed, state: "active" as const, relation: "course" as const, relation_uuid: course.uuid }),
+    [typed, course.uuid],
+  );
+  const list = useStudentsList(filters, grid.params);
+  const selection = useGridSelection<number>();
+  const [adding, setAdding] = useState<"students" | "team" | null>(null);
+  const [busy, setBusy] = useState(false);
+  const editable = can.enrol && !course.deleted_at;
+  const canDetach = editable;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search is a new set of rows
+  useEffect(() => selection.clear(), [typed, selection.clear]);
+
+  const columns = useMemo(
+    () =>
+      studentColumns({
+        timeZone: school.timezone,
+        warningPercentage: school.warning_percentage,
+        now: new Date(),
+      }),
+    [school.timezone, school.warning_percentage],
+  );
+
+  const refresh = async () => {
+    await Promise.all([client.invalidateQueries({ queryKey: ["students"] }), refreshCourse()]);
+  };
+
+  const removeSelected = async () => {
+    const ids = [...selection.ids];
+    setBusy(true);
+    try {
+      const done = await confirmThen(
+        {
+          title: "Remove from course",
+          message: `Take ${studentsWord(ids.length)} out of ${course.title}? Their attendance so far is kept.`,
+          danger: true,
+        },
+        () => detachStudents(course.id, ids),
+        `${studentsWord(ids.length, true)} taken out of ${course.title}.`,
+      );
+      if (done) {
+        selection.clear();
+        await refresh();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group align="end" justify="space-between" gap="sm" wrap="wrap">
+        <SearchInput
+          label="Search students"
+          placeholder="Name or e-mail"
+          value={typed}
+          onChange={(v) => grid.updateQuery((q) => withStudentFilters(q, { query: v }), { replace: true })}
+          w={{ base: "100%", xs: 260 }}
+        />
+        {editable && (
+          <Group gap="xs">
+            <Button onClick={() => setAdding("students")}>Add students</Button>
+            <Button variant="default" onClick={() => setAdding("team")}>
+              Add a team
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <DataGrid
+        caption={`Students of ${course.title}`}
+        columns={columns}
+        rows={list.data?.students.data}
+        total={list.data?.students.total}
+        rowKey={(s) => s.id}
+        rowLabel={(s) => personName(s)}
+        grid={grid}
+        loading={list.isPending || list.isPlaceholderData}
+        error={list.isError ? list.error.message : null}
+        emptyText={typed ? "No matching data" : "No students enrolled yet"}
+        selection={canDetach ? selection : undefined}
+        toolbar={
+          canDetach ? (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              disabled={selection.count === 0}
+              loading={busy}
+              onClick={() => void removeSelected()}
+            >
+              Remove from course
+            </Button>
+          ) : undefined
+        }
+      />
+      <AddStudentsModal
+        opened={adding === "students"}
+        course={course}
+        onClose={() => setAdding(null)}
+        onDone={() => void refresh()}
+      />
+      <AddTeamModal
+        opened={adding === "team"}
+        course={course}
+        onClose={() => setAdding(null)}
+        onDone={() => void refresh()}
+      />
+    </Stack>
+  );
+}
+
+/** Finds participants by name or e-mail and enrols the ones ticked (addCourseToStudents, all or nothing). */
+function AddStudentsModal({
+  opened,
+  course,
+  onClose,
+  onDone,
+}: {
+  opened: boolean;
+  course: CourseDetail;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [search, setSearch] = useState("");
+  const [picked, setPicked] = useState<Map<number, string>>(new Map());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const found = useQuery({
+    queryKey: ["studentsPicker", "course-add", search],
+    enabled: opened && search.trim() !== "",
+    queryFn: () =>
+      execute(StudentsListDocument, { query: search.trim(), state: "active", per_page: 25, page: 1, sort_by: "name" }),
+  });
+  const close = () => {
+    setSearch("");
+    setPicked(new Map());
+    setError(null);
+    onClose();
+  };
+  const toggle = (id: number, name: string, on: boolean) =>
+    setPicked((m) => {
+      const next = new Map(m);
+      if (on) next.set(id, name);
+      else next.delete(id);
+      return next;
+    });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (picked.size === 0) return setError("Pick at least one student");
+    setBusy(true);
+    try {
+      const r = await execute(EnrolStudentsDocument, { course_id: course.id, student_ids: [...picked.keys()] });
+      notify.success(enrolResultText(r.addCourseToStudents.changed, picked.size, course.title));
+      close();
+      onDone();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "The students were not added.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rows = found.data?.students.data ?? [];
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Add students to ${course.title}`}
+      size="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+      attributes={MODAL_ATTRIBUTES}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <SearchInput label="Find participants" placeholder="Name or e-mail" value={search} onChange={setSearch} />
+          {search.trim() === "" ? (
+            <Text size="sm" c="dimmed">
+              Type a name or an e-mail to find participants.
+            </Text>
+          ) : found.isFetching && rows.length === 0 ? (
+            <Text size="sm" role="status">
+              Searching…
+            </Text>
+          ) : rows.length === 0 ? (
+            <Text size="sm">No matching data</Text>
+          ) : (
+            <Stack component="fieldset" gap={6} m={0} p={0} style={{ border: 0 }}>
+              <legend className="sr-only">Participants found</legend>
+              {rows.map((s) => (
+                <Checkbox
+                  key={s.id}
+                  label={`${personName(s)}${s.email ? ` (${s.email})` : ""}`}
+                  checked={picked.has(s.id)}
+                  onChange={(e) => toggle(s.id, personName(s), e.currentTarget.checked)}
+                />
+              ))}
+            </Stack>
+          )}
+          <Text size="sm" aria-live="polite">
+            {picked.size === 0 ? "No one picked yet." : `Picked: ${[...picked.values()].join(", ")}`}
+          </Text>
+          {error && (
+            <Text role="alert" c="red.9" size="sm">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {picked.size > 0 ? `Add ${studentsWord(picked.size)}` : "Add"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Enrols every live student of a team (addTeamToCourse). */
+function AddTeamModal({
+  opened,
+  course,
+  onClose,
+  onDone,
+}: {
+  opened: boolean;
+  course: CourseDetail;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [team, setTeam] = useState<PickOption | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setTeam(null);
+    setError(null);
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!team || team.id === null) return setError("Team is required");
+    setBusy(true);
+    try {
+      const r = await execute(AddTeamToCourseDocument, { course_id: course.id, team_id: team.id });
+      notify.success(
+        r.addTeamToCourse.changed === 0
+          ? `Everyone of ${team.label} was already enrolled.`
+          : `${studentsWord(r.addTeamToCourse.changed, true)} of ${team.label} enrolled in ${course.title}.`,
+      );
+      close();
+      onDone();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "The team was not added.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Add a team to ${course.title}`}
+      closeButtonProps={{ "aria-label": "Close" }}
+      attributes={MODAL_ATTRIBUTES}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">Every student of the team is enrolled in the course.</Text>
+          <RelationPicker
+            kind="team"
+            label="Team"
+            value={team?.value ?? null}
+            required
+            error={error}
+            onChange={(o) => {
+              setTeam(o);
+              setError(null);
+            }}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Add team
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,276 @@
+import { Alert, Anchor, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { execute } from "../../../lib/graphql.ts";
+import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
+import { confirmThen } from "../../../ui/detail/confirm-then.ts";
+import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
+import { formatPercent } from "../../../ui/detail/format.ts";
+import { notify } from "../../../ui/notify.tsx";
+import { personName } from "../../../ui/person-name.ts";
+import { Spinner } from "../../../ui/Spinner.tsx";
+import { PickStudentsModal } from "../../teams/links/PickStudentsModal.tsx";
+import { studentsWord } from "../../teams/links/words.ts";
+import type { EventPermissions } from "../../teams/permissions.ts";
+import { AttachStudentsDocument, DetachStudentsDocument } from "../../teams/queries.ts";
+import {
+  AddTeamToEventDocument,
+  type EventDetail,
+  EventDetailDocument,
+  useEventStudents,
+  useEventTeamOptions,
+  useRefreshEvent,
+} from "../queries.ts";
+import { addToEventText } from "./seats.ts";
+
+/**
+ * The students holding a seat, with (assign_appointment) "Add students" (past the capacity they
+ * join the waitlist; an event restricted to a team refuses others, in the server's words),
+ * "Add a team", and the selected taken off behind a confirm (a freed seat goes to the waitlist).
+ */
+export function StudentsTab({ event, can }: { event: EventDetail; can: EventPermissions }) {
+  const students = useEventStudents(event.uuid);
+  const refresh = useRefreshEvent(event.uuid);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [adding, setAdding] = useState<"students" | "team" | null>(null);
+  const [busy, setBusy] = useState(false);
+  const editable = can.assign && !event.deleted_at;
+  const rows = students.data ?? [];
+  const toggle = (id: number, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const removeSelected = async () => {
+    const ids = rows.filter((r) => selected.has(r.id)).map((r) => r.id);
+    if (ids.length === 0) return;
+    setBusy(true);
+    try {
+      const done = await confirmThen(
+        {
+          title: "Remove from event",
+          message: `Take ${studentsWord(ids.length)} off ${event.title}? Their seats go to the first on the waitlist.`,
+          danger: true,
+        },
+        () => execute(DetachStudentsDocument, { attachable_type: "event", attachable_id: event.id, student_ids: ids }),
+        `${studentsWord(ids.length, true)} taken off ${event.title}.`,
+      );
+      if (done) {
+        setSelected(new Set());
+        await refresh();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const allShown = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  return (
+    <DetailSection
+      title="Attending"
+      order={2}
+      actions={
+        editable ? (
+          <Group gap="xs">
+            <Button onClick={() => setAdding("students")}>Add students</Button>
+            <Button variant="default" onClick={() => setAdding("team")}>
+              Add a team
+            </Button>
+          </Group>
+        ) : undefined
+      }
+    >
+      {students.isPending ? (
+        <Spinner label="Loading the students" />
+      ) : students.isError ? (
+        <Alert color="red" role="alert" title="The students could not be loaded">
+          {students.error.message}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No students attending yet.
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {editable && (
+            <Group gap="sm">
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                disabled={selected.size === 0}
+                loading={busy}
+                onClick={() => void removeSelected()}
+              >
+                Remove from event
+              </Button>
+              <Text size="sm" aria-live="polite">
+                {selected.size === 0 ? "None selected" : `${studentsWord(selected.size, true)} selected`}
+              </Text>
+            </Group>
+          )}
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped captionSide="top">
+              <Table.Caption>
+                {studentsWord(rows.length, true)} attending {event.title}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  {editable && (
+                    <Table.Th scope="col" w={40}>
+                      <Checkbox
+                        aria-label="Select all students"
+                        checked={allShown}
+                        indeterminate={!allShown && selected.size > 0}
+                        onChange={() => setSelected(allShown ? new Set() : new Set(rows.map((r) => r.id)))}
+                      />
+                    </Table.Th>
+                  )}
+                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col">School ID</Table.Th>
+                  <Table.Th scope="col">E-mail</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Semester APA
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((s) => (
+                  <Table.Tr key={s.id} bg={selected.has(s.id) ? "var(--mantine-color-blue-0)" : undefined}>
+                    {editable && (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${personName(s)}`}
+                          checked={selected.has(s.id)}
+                          onChange={(e) => toggle(s.id, e.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                    )}
+                    <Table.Th scope="row" fw={400}>
+                      <Anchor component={Link} to={`/Students/${s.uuid}`} size="sm">
+                        {personName(s)}
+                      </Anchor>
+                    </Table.Th>
+                    <Table.Td>{s.school_identifier ?? "—"}</Table.Td>
+                    <Table.Td>{s.email ?? "—"}</Table.Td>
+                    <Table.Td ta="right">{formatPercent(s.semester_apa)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+      <PickStudentsModal
+        opened={adding === "students"}
+        title={`Add students to ${event.title}`}
+        intro={
+          <Text size="sm">
+            {event.capacity === null
+              ? "The event has no seat limit."
+              : `${event.attending_count} of ${event.capacity} seats taken: past the capacity students join the waitlist.`}
+            {event.restriction ? ` Only students of ${event.restriction.name} may join.` : ""}
+          </Text>
+        }
+        onClose={() => setAdding(null)}
+        onSubmit={async (ids) => {
+          const before = await execute(EventDetailDocument, { uuid: event.uuid });
+          const r = await execute(AttachStudentsDocument, {
+            attachable_type: "event",
+            attachable_id: event.id,
+            student_ids: ids,
+          });
+          const after = await execute(EventDetailDocument, { uuid: event.uuid });
+          // told when the page shows it, as the dialog closes
+          await refresh();
+          notify.success(addToEventText(r.attachStudents.changed, ids.length, event.title, before.event, after.event));
+        }}
+      />
+      <AddTeamModal
+        opened={adding === "team"}
+        event={event}
+        onClose={() => setAdding(null)}
+        onDone={() => void refresh()}
+      />
+    </DetailSection>
+  );
+}
+
+/** Signs up every live student of a team (addTeamToEvent): capacity then waitlist. */
+function AddTeamModal({
+  opened,
+  event,
+  onClose,
+  onDone,
+}: {
+  opened: boolean;
+  event: EventDetail;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const teams = useEventTeamOptions(opened);
+  const [teamId, setTeamId] = useState("");
+  const team = (teams.data ?? []).find((t) => t.value === teamId) ?? null;
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setError(null);
+    setTeamId("");
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!team) return setError("Team is required");
+    setBusy(true);
+    try {
+      const r = await execute(AddTeamToEventDocument, { event_id: event.id, team_id: Number(team.value) });
+      notify.success(
+        r.addTeamToEvent.changed === 0
+          ? `Everyone of ${team.label} was already on ${event.title}.`
+          : `${studentsWord(r.addTeamToEvent.changed, true)} of ${team.label} added to ${event.title}.`,
+      );
+      close();
+      onDone();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "The team was not added.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Add a team to ${event.title}`}
+      closeButtonProps={{ "aria-label": "Close" }}
+      attributes={MODAL_ATTRIBUTES}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">Every student of the team is added; past the capacity they join the waitlist.</Text>
+          <NativeSelect
+            label="Team"
+            value={teamId}
+            error={error}
+            onChange={(e) => {
+              setTeamId(e.currentTarget.value);
+              setError(null);
+            }}
+            data={[{ value: "", label: teams.isPending ? "Loading the teams…" : "Pick a team" }, ...(teams.data ?? [])]}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Add team
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

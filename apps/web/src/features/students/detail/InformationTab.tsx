@@ -1,0 +1,88 @@
+import { Button, Stack, Text } from "@mantine/core";
+import { formatPhone } from "@rollbook/domain";
+import { useState } from "react";
+import { formatDate } from "../../../ui/dates/date-format.ts";
+import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
+import { KeyValueList } from "../../../ui/detail/KeyValueList.tsx";
+import { EditStudentForm } from "./EditStudentForm.tsx";
+import { ExcusesSection } from "./ExcusesSection.tsx";
+import { NotesSection } from "./NotesSection.tsx";
+import type { StudentDetail } from "./types.ts";
+
+const veteran = (v: boolean | null) => (v === null ? null : v ? "Yes" : "No");
+
+export interface Permissions {
+  view_information: boolean;
+  create_participant: boolean;
+  override: boolean;
+}
+
+/** Demographics (view_information), the edit form (create_participant), notes and excuses. */
+export function InformationTab({
+  student,
+  timeZone,
+  can,
+}: {
+  student: StudentDetail;
+  timeZone: string;
+  can: Permissions;
+}) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Stack gap="md">
+      <DetailSection
+        title="Information"
+        order={3}
+        actions={
+          can.create_participant && !editing ? (
+            <Button size="xs" variant="light" onClick={() => setEditing(true)}>
+              Edit participant
+            </Button>
+          ) : undefined
+        }
+      >
+        {editing ? (
+          <EditStudentForm student={student} withInfo={can.view_information} onDone={() => setEditing(false)} />
+        ) : (
+          <Stack gap="sm">
+            <KeyValueList
+              columns={2}
+              label="Contact"
+              items={[
+                { label: "First name", value: student.first_name },
+                { label: "Last name", value: student.last_name },
+                { label: "Preferred name", value: student.preferred_name },
+                { label: "Email", value: student.email },
+                { label: "Phone", value: formatPhone(student.phone) },
+                { label: "School identifier", value: student.school_identifier },
+              ]}
+            />
+            {can.view_information ? (
+              <KeyValueList
+                columns={2}
+                label="Demographics"
+                items={[
+                  { label: "Age", value: student.age },
+                  { label: "Date of birth", value: formatDate(student.date_of_birth) },
+                  { label: "PID number", value: student.pid_number },
+                  { label: "ZIP code", value: student.zip },
+                  { label: "Veteran", value: veteran(student.is_veteran) },
+                  { label: "Housing", value: student.housing },
+                  { label: "Employment", value: student.employment },
+                  { label: "Gender", value: student.gender },
+                  { label: "Sex", value: student.sex },
+                  { label: "Sexual identity", value: student.sexual_identity },
+                  { label: "Race", value: student.race },
+                ]}
+              />
+            ) : (
+              <Text>You may not see this participant's information.</Text>
+            )}
+          </Stack>
+        )}
+      </DetailSection>
+      <NotesSection uuid={student.uuid} timeZone={timeZone} />
+      <ExcusesSection student={student} canChange={can.override} />
+    </Stack>
+  );
+}

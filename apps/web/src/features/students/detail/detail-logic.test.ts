@@ -1,0 +1,66 @@
+import { formatPhone } from "@rollbook/domain";
+import { describe, expect, it } from "vitest";
+import { apaText, isApaWarning } from "./apa.ts";
+import { eventGroup } from "./EventsTab.tsx";
+import { attendableChoices, parseAttendable } from "./ExcusesSection.tsx";
+import { isPhone, labelServerMessage } from "./field-errors.ts";
+import { attendancePath, groupSecret } from "./HeaderCards.tsx";
+
+describe("participant page logic", () => {
+  it("warns under the school's warning percentage, in words", () => {
+    expect(isApaWarning(79.9, 80)).toBe(true);
+    expect(isApaWarning(80, 80)).toBe(false);
+    expect(isApaWarning(null, 80)).toBe(false);
+    expect(apaText(72.46, 80)).toBe("72.5% (below the 80% warning line)");
+    expect(apaText(91, 80)).toBe("91%");
+    expect(apaText(null, 80)).toBe("—");
+  });
+
+  it("shows phones as (123) 456-7890 and checks ten digits", () => {
+    expect(formatPhone("123.456.7890")).toBe("(123) 456-7890");
+    expect(isPhone("(123) 456-7890")).toBe(true);
+    expect(isPhone("1 123 456 7890")).toBe(true);
+    expect(isPhone("456-7890")).toBe(false);
+  });
+
+  it("puts the field's label on a server message that starts with its key", () => {
+    expect(labelServerMessage("email", "Email", "email must be a valid e-mail address")).toBe(
+      "Email must be a valid e-mail address",
+    );
+    expect(labelServerMessage("zip", "ZIP code", "That is taken")).toBe("That is taken");
+  });
+
+  it("groups events: attended by status, else waitlisted or attending", () => {
+    expect(eventGroup({ in_waitlist: false, status: 1 })).toBe("attended");
+    expect(eventGroup({ in_waitlist: true, status: 2 })).toBe("attended");
+    expect(eventGroup({ in_waitlist: true, status: null })).toBe("waitlisted");
+    expect(eventGroup({ in_waitlist: false, status: 3 })).toBe("attending");
+    expect(eventGroup({ in_waitlist: false, status: null })).toBe("attending");
+  });
+
+  it("offers the student's own courses and events for an excuse, and reads the choice back", () => {
+    const choices = attendableChoices({
+      courses: [{ id: 4, uuid: "c", title: "Biology" }],
+      events: [
+        {
+          event: { id: 9, uuid: "e", title: "Fair", date: "2026-11-20", start_time: "09:00", end_time: "10:00" },
+          in_waitlist: false,
+          status: null,
+        },
+      ],
+    });
+    expect(choices).toEqual([
+      { group: "Courses", items: [{ value: "course:4", label: "Biology" }] },
+      { group: "Events", items: [{ value: "event:9", label: "Fair" }] },
+    ]);
+    expect(parseAttendable("event:9")).toEqual({ attendable_type: "event", attendable_id: 9 });
+    expect(parseAttendable("team:1")).toBeNull();
+    expect(parseAttendable(null)).toBeNull();
+  });
+
+  it("links to the right attendance page and groups the secret for typing", () => {
+    expect(attendancePath("s", "course", "c")).toBe("/Students/s/Courses/c/Attendance");
+    expect(attendancePath("s", "event", "e")).toBe("/Students/s/Events/e/Attendance");
+    expect(groupSecret("JBSWY3DPEHPK3PXP")).toBe("JBSW Y3DP EHPK 3PXP");
+  });
+});

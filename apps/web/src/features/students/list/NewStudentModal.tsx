@@ -1,0 +1,133 @@
+import { Button, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { execute } from "../../../lib/graphql.ts";
+import { RequestError } from "../../../lib/http.ts";
+import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
+import { FormField } from "../../../ui/form/FormField.tsx";
+import { emailRule, type Rule, required } from "../../../ui/form/rules.ts";
+import { type FieldState, useField, validateAll } from "../../../ui/form/useField.ts";
+import { CreateStudentDocument } from "./mutations.ts";
+
+export interface CreatedStudent {
+  id: number;
+  uuid: string;
+  name: string;
+}
+
+const PHONE_RULE: Rule<string> = {
+  message: "Phone must have 10 digits",
+  trigger: "blur",
+  validate: (v) => {
+    const d = v.replace(/\D/g, "");
+    return d.length === 10 || (d.length === 11 && d.startsWith("1"));
+  },
+};
+
+const blank = (v: string) => (v.trim() === "" ? undefined : v.trim());
+
+/** "New participant": first and last name required, e-mail and phone checked; the server's field errors land on the field. */
+export function NewStudentModal({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (student: CreatedStudent) => void;
+}) {
+  const first = useField<string>("", [required("First name")]);
+  const last = useField<string>("", [required("Last name")]);
+  const preferred = useField("");
+  const email = useField("", [emailRule("E-mail")]);
+  const phone = useField("", [PHONE_RULE]);
+  const identifier = useField("");
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const fields: Record<string, FieldState<string>> = {
+    first_name: first,
+    last_name: last,
+    preferred_name: preferred,
+    email,
+    phone,
+    school_identifier: identifier,
+  };
+
+  const close = () => {
+    for (const f of Object.values(fields)) f.reset("");
+    setFormError(null);
+    onClose();
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    if (!(await validateAll(Object.values(fields)))) return;
+    setBusy(true);
+    try {
+      const r = await execute(CreateStudentDocument, {
+        first_name: first.value.trim(),
+        last_name: last.value.trim(),
+        preferred_name: blank(preferred.value),
+        email: blank(email.value),
+        phone: blank(phone.value),
+        school_identifier: blank(identifier.value),
+      });
+      const name = `${first.value.trim()} ${last.value.trim()}`;
+      for (const f of Object.values(fields)) f.reset("");
+      onCreated({ id: r.createStudent.id, uuid: r.createStudent.uuid, name });
+    } catch (err) {
+      let placed = false;
+      if (err instanceof RequestError) {
+        for (const [key, messages] of Object.entries(err.errors)) {
+          const field = fields[key];
+          if (field && messages[0]) {
+            field.setError(messages[0]);
+            if (!placed) field.inputRef.current?.focus();
+            placed = true;
+          }
+        }
+      }
+      if (!placed) setFormError(err instanceof Error ? err.message : "The participant could not be created.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="New participant"
+      size="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+      attributes={MODAL_ATTRIBUTES}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <FormField field={first} label="First name" required autoComplete="off" />
+            <FormField field={last} label="Last name" required autoComplete="off" />
+            <FormField field={preferred} label="Preferred name" autoComplete="off" />
+            <FormField field={email} label="E-mail" type="email" autoComplete="off" />
+            <FormField field={phone} label="Phone" autoComplete="off" />
+            <FormField field={identifier} label="School ID" autoComplete="off" />
+          </SimpleGrid>
+          {formError && (
+            <Text role="alert" c="red.9" size="sm">
+              {formError}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            {/* no blur before the click: a field's message appearing on blur would move the button away */}
+            <Button type="submit" loading={busy} onMouseDown={(e) => e.preventDefault()}>
+              Create participant
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

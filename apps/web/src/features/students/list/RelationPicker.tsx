@@ -1,0 +1,81 @@
+import { Select, type SelectProps } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { INPUT_DEBOUNCE_MS, NO_MATCHING_DATA } from "@rollbook/domain";
+import { useMemo, useRef, useState } from "react";
+import type { Relation } from "./filters.ts";
+import { type PickOption, useRelationOptions } from "./options.ts";
+
+export const RELATION_LABEL: Record<Relation, string> = { course: "Course", event: "Event", team: "Team" };
+
+export interface RelationPickerProps {
+  kind: Relation;
+  value: string | null;
+  /** The chosen option (null when cleared). */
+  onChange: (option: PickOption | null) => void;
+  /** What the current value is called, when the options do not include it (e.g. after a reload). */
+  currentLabel?: string | null;
+  /** Options known beforehand (e.g. the user's assigned events, which carry ids), merged in. */
+  extra?: readonly PickOption[];
+  label?: string;
+  required?: boolean;
+  error?: string | null;
+  clearable?: boolean;
+  w?: SelectProps["w"];
+}
+
+/** A searchable select of courses, events or teams, searched on the server as the user types (100 ms). */
+export function RelationPicker({
+  kind,
+  value,
+  onChange,
+  currentLabel,
+  extra = [],
+  label = RELATION_LABEL[kind],
+  required,
+  error,
+  clearable = true,
+  w,
+}: RelationPickerProps) {
+  const [search, setSearch] = useState("");
+  const [typed] = useDebouncedValue(search, INPUT_DEBOUNCE_MS);
+  // Mantine puts the chosen option's label into the search text: that is no search of the user's
+  const valueLabel = useRef<string | null>(null);
+  const term = value && typed === valueLabel.current ? "" : typed;
+  const options = useRelationOptions(kind, term);
+  const merged = useMemo(() => {
+    const byValue = new Map<string, PickOption>();
+    const t = term.trim().toLowerCase();
+    for (const o of extra) if (!t || o.label.toLowerCase().includes(t)) byValue.set(o.value, o);
+    for (const o of options.data ?? []) {
+      const known = byValue.get(o.value);
+      byValue.set(o.value, known?.id != null ? known : o);
+    }
+    if (value && !byValue.has(value))
+      byValue.set(value, { value, label: currentLabel ?? `Selected ${kind}`, id: null });
+    return [...byValue.values()];
+  }, [options.data, extra, term, value, currentLabel, kind]);
+  valueLabel.current = merged.find((o) => o.value === value)?.label ?? null;
+
+  const typeFirst = kind !== "course" && term.trim() === "" && extra.length === 0;
+  return (
+    <Select
+      label={label}
+      placeholder={kind === "course" ? "Pick or type a course" : `Type to find a ${kind}`}
+      searchable
+      clearable={clearable}
+      required={required}
+      withAsterisk={false}
+      error={error}
+      w={w}
+      value={value}
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={merged.map((o) => ({ value: o.value, label: o.label }))}
+      // the server filters; Mantine must not filter the answer again
+      filter={({ options: all }) => all}
+      nothingFoundMessage={options.isFetching ? "Searching…" : typeFirst ? `Type a ${kind}'s name` : NO_MATCHING_DATA}
+      onChange={(v) => onChange(v ? (merged.find((o) => o.value === v) ?? null) : null)}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,130 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { StudentsListQuery } from "../../../gql/graphql.ts";
+import { graphql } from "../../../gql/index.ts";
+import { execute } from "../../../lib/graphql.ts";
+import type { GridParams } from "../../../ui/grid/grid-params.ts";
+import { type StudentFilters, studentsVariables } from "./filters.ts";
+
+/** The /Students page: one page of students with what the columns show, and the school's settings. */
+export const StudentsListDocument = graphql(`
+  query studentsList(
+    $page: Int
+    $per_page: Int
+    $sort_by: String
+    $sort_dir: String
+    $query: String
+    $state: String
+    $relation: String
+    $relation_uuid: String
+  ) {
+    school {
+      id
+      timezone
+      warning_percentage
+    }
+    students(
+      page: $page
+      per_page: $per_page
+      sort_by: $sort_by
+      sort_dir: $sort_dir
+      query: $query
+      state: $state
+      relation: $relation
+      relation_uuid: $relation_uuid
+    ) {
+      total
+      data {
+        id
+        uuid
+        first_name
+        last_name
+        preferred_name
+        email
+        school_identifier
+        weekly_apa
+        semester_apa
+        last_seen
+        deleted_at
+        device_id
+        device {
+          id
+          location_permission
+          bluetooth_permission
+        }
+      }
+    }
+  }
+`);
+
+export type StudentRow = StudentsListQuery["students"]["data"][number];
+export type StudentsList = StudentsListQuery;
+
+export const studentsKey = (f: StudentFilters, g: GridParams) => ["students", "list", f, g] as const;
+
+/** The page's rows; a refetch (a push, a new page) keeps showing the previous rows meanwhile. */
+export function useStudentsList(f: StudentFilters, g: GridParams) {
+  return useQuery({
+    queryKey: studentsKey(f, g),
+    queryFn: () => execute(StudentsListDocument, studentsVariables(f, g)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The courses to filter by (or add students to), searched on the server. */
+export const CourseOptionsDocument = graphql(`
+  query courseOptions($query: String, $per_page: Int) {
+    courses(query: $query, per_page: $per_page, sort_by: "title") {
+      total
+      data {
+        id
+        uuid
+        title
+      }
+    }
+  }
+`);
+
+/** Events and teams to filter by (or add students to): the search call's hits (issue 11 brings their lists). */
+export const GroupOptionsDocument = graphql(`
+  query groupOptions($query: String!, $per_page: Int) {
+    search(query: $query, per_page: $per_page) {
+      teams {
+        id
+        uuid
+        name
+      }
+      events {
+        id
+        uuid
+        title
+        date
+      }
+    }
+  }
+`);
+
+/** The viewer's assigned events, with the ids the add-to-event call takes. */
+export const MyEventsDocument = graphql(`
+  query studentsMyEvents {
+    me {
+      id
+      assignedEvents {
+        id
+        uuid
+        title
+      }
+    }
+  }
+`);
+
+export function useMyEvents(enabled: boolean) {
+  return useQuery({
+    queryKey: ["studentsMyEvents"],
+    enabled,
+    staleTime: 60_000,
+    queryFn: async () =>
+      (await execute(MyEventsDocument)).me.assignedEvents
+        .filter((e) => e.uuid)
+        .map((e) => ({ value: e.uuid as string, label: e.title ?? "Untitled event", id: e.id })),
+  });
+}

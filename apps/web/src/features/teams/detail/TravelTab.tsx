@@ -1,0 +1,381 @@
+import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea } from "@mantine/core";
+import { TimeInput } from "@mantine/dates";
+import { type FormEvent, useRef, useState } from "react";
+import { execute } from "../../../lib/graphql.ts";
+import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
+import { DateField } from "../../../ui/dates/DatePicker.tsx";
+import { confirmThen } from "../../../ui/detail/confirm-then.ts";
+import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
+import { formatDateTime } from "../../../ui/detail/format.ts";
+import { notify } from "../../../ui/notify.tsx";
+import { personName } from "../../../ui/person-name.ts";
+import { Spinner } from "../../../ui/Spinner.tsx";
+import { type Errors, firstError, serverErrors } from "../form-errors.ts";
+import { studentsWord } from "../links/words.ts";
+import {
+  CreateTravelDocument,
+  RemoveTravelDocument,
+  type TeamDetail,
+  type TravelRow,
+  UpdateTravelDocument,
+  useRefreshTeam,
+  useTeamMembers,
+  useTeamTravel,
+} from "../queries.ts";
+import { usePhone } from "../use-phone.ts";
+import {
+  newTravelForm,
+  TRAVEL_FIELD_ORDER,
+  TRAVEL_LABELS,
+  type TravelField,
+  type TravelFormValues,
+  travelFormErrors,
+  travelFormFrom,
+  travelVariables,
+  withStartDay,
+} from "./travel-form.ts";
+
+/**
+ * The team's travel (roles 1-5, 7): newest first, with "New travel" (6:00 to 20:00 of the chosen
+ * day by default, the whole team travelling), edit, and remove behind a confirm. An away travel
+ * makes the travelling students' sessions read `travel`.
+ */
+export function TravelTab({ team, timeZone }: { team: TeamDetail; timeZone: string }) {
+  const travel = useTeamTravel(team.uuid, team.id);
+  const refresh = useRefreshTeam(team.uuid);
+  const [editing, setEditing] = useState<TravelRow | "new" | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const readOnly = team.deleted_at !== null;
+  const when = (t: TravelRow) => `${formatDateTime(t.start_date, timeZone)} – ${formatDateTime(t.end_date, timeZone)}`;
+
+  const remove = async (t: TravelRow) => {
+    setBusy(t.id);
+    try {
+      const done = await confirmThen(
+        {
+          title: "Remove travel",
+          message: `Remove the travel of ${when(t)}? The sessions it covered are judged again.`,
+          danger: true,
+        },
+        () => execute(RemoveTravelDocument, { id: t.id }),
+        "The travel was removed.",
+      );
+      if (done) await refresh();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <DetailSection
+      title="Travel"
+      order={2}
+      actions={readOnly ? undefined : <Button onClick={() => setEditing("new")}>New travel</Button>}
+    >
+      {travel.isPending ? (
+        <Spinner label="Loading the travel" />
+      ) : travel.isError ? (
+        <Alert color="red" role="alert" title="The travel could not be loaded">
+          {travel.error.message}
+        </Alert>
+      ) : travel.data.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No travel yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped captionSide="top" data-testid="travel-table">
+            <Table.Caption>Travel of {team.name}, newest first</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">When</Table.Th>
+                <Table.Th scope="col">Away</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Students
+                </Table.Th>
+                <Table.Th scope="col">Notes</Table.Th>
+                {!readOnly && <Table.Th scope="col">Actions</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {travel.data.data.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Th scope="row" fw={400}>
+                    {when(t)}
+                  </Table.Th>
+                  <Table.Td>{t.is_away ? "Away" : "Not away"}</Table.Td>
+                  <Table.Td ta="right" title={t.students.map(personName).join(", ")}>
+                    {t.students_count}
+                  </Table.Td>
+                  <Table.Td>{t.notes ?? "—"}</Table.Td>
+                  {!readOnly && (
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          aria-label={`Edit the travel of ${when(t)}`}
+                          onClick={() => setEditing(t)}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          color="red"
+                          loading={busy === t.id}
+                          aria-label={`Remove the travel of ${when(t)}`}
+                          onClick={() => void remove(t)}
+                        >
+                          Remove
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing !== null && (
+        <TravelModal
+          team={team}
+          timeZone={timeZone}
+          travel={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={async () => {
+            setEditing(null);
+            await refresh();
+          }}
+        />
+      )}
+    </DetailSection>
+  );
+}
+
+function TravelModal({
+  team,
+  timeZone,
+  travel,
+  onClose,
+  onSaved,
+}: {
+  team: TeamDetail;
+  timeZone: string;
+  travel: TravelRow | null;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const members = useTeamMembers(team.uuid, true);
+  const phone = usePhone();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={travel ? "Edit travel" : "New travel"}
+      size="lg"
+      fullScreen={phone}
+      closeButtonProps={{ "aria-label": "Close" }}
+      attributes={MODAL_ATTRIBUTES}
+    >
+      {members.isPending ? (
+        <Spinner label="Loading the team's students" />
+      ) : (
+        <TravelForm
+          timeZone={timeZone}
+          initial={
+            travel
+              ? travelFormFrom(travel, timeZone)
+              : newTravelForm(
+                  timeZone,
+                  new Date(),
+                  (members.data?.data ?? []).map((s) => s.id),
+                )
+          }
+          members={members.data?.data ?? []}
+          submitLabel={travel ? "Save" : "Create travel"}
+          onCancel={onClose}
+          onSubmit={async (values) => {
+            const vars = travelVariables(values, timeZone);
+            if (travel) await execute(UpdateTravelDocument, { id: travel.id, ...vars });
+            else await execute(CreateTravelDocument, { team_id: team.id, ...vars });
+            notify.success(
+              travel ? "The travel was saved." : `Travel created for ${studentsWord(vars.student_ids.length)}.`,
+            );
+            await onSaved();
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function TravelForm({
+  timeZone,
+  initial,
+  members,
+  submitLabel,
+  onCancel,
+  onSubmit,
+}: {
+  timeZone: string;
+  initial: TravelFormValues;
+  members: readonly { id: number; first_name: string; last_name: string; preferred_name: string | null }[];
+  submitLabel: string;
+  onCancel: () => void;
+  onSubmit: (v: TravelFormValues) => Promise<void>;
+}) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors<TravelField>>({});
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const update = (next: TravelFormValues) => {
+    setValues(next);
+    if (checked) setErrors(travelFormErrors(next, timeZone));
+  };
+  const focus = (e: Errors<TravelField>) => {
+    const k = firstError(TRAVEL_FIELD_ORDER, e);
+    if (k)
+      formRef.current
+        ?.querySelector<HTMLElement>(
+          `[data-field="${k}"] input, [data-field="${k}"] textarea, [data-field="${k}"] button`,
+        )
+        ?.focus();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    setFormError(null);
+    const found = travelFormErrors(values, timeZone);
+    setErrors(found);
+    if (Object.keys(found).length) return focus(found);
+    setBusy(true);
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      const { fields, rest } = serverErrors(err, TRAVEL_LABELS);
+      setErrors(fields);
+      setFormError(rest);
+      focus(fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const picked = new Set(values.student_ids);
+  const allPicked = members.length > 0 && members.every((m) => picked.has(m.id));
+  return (
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label={submitLabel}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Times are in the school's time zone ({timeZone}).
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <div data-field="start_date">
+            <DateField
+              label="Start day"
+              value={values.start_day}
+              error={errors.start_date}
+              onChange={(d) => update(withStartDay(values, d))}
+            />
+          </div>
+          <div data-field="start_time">
+            <TimeInput
+              label="Start time"
+              value={values.start_time}
+              onChange={(e) => update({ ...values, start_time: e.currentTarget.value })}
+            />
+          </div>
+          <div data-field="end_date">
+            <DateField
+              label="End day"
+              value={values.end_day}
+              error={errors.end_date}
+              onChange={(d) => update({ ...values, end_day: d })}
+            />
+          </div>
+          <div data-field="end_time">
+            <TimeInput
+              label="End time"
+              value={values.end_time}
+              onChange={(e) => update({ ...values, end_time: e.currentTarget.value })}
+            />
+          </div>
+        </SimpleGrid>
+        <div data-field="notes">
+          <Textarea
+            label="Notes"
+            autosize
+            minRows={2}
+            value={values.notes}
+            error={errors.notes}
+            onChange={(e) => update({ ...values, notes: e.currentTarget.value })}
+          />
+        </div>
+        <div data-field="is_away">
+          <Checkbox
+            label="Away (the travelling students' sessions read travel)"
+            checked={values.is_away}
+            onChange={(e) => update({ ...values, is_away: e.currentTarget.checked })}
+          />
+        </div>
+        <Stack component="fieldset" gap={6} m={0} p={0} style={{ border: 0 }} data-field="student_ids">
+          <Text component="legend" fw={500} size="sm" mb={4}>
+            Travelling students ({values.student_ids.length} of {members.length})
+          </Text>
+          {members.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              The team has no students yet.
+            </Text>
+          ) : (
+            <>
+              <Checkbox
+                label="Whole team"
+                checked={allPicked}
+                indeterminate={!allPicked && picked.size > 0}
+                onChange={() => update({ ...values, student_ids: allPicked ? [] : members.map((m) => m.id) })}
+              />
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} pl="md" mah={240} style={{ overflowY: "auto" }}>
+                {members.map((m) => (
+                  <Checkbox
+                    key={m.id}
+                    label={personName(m)}
+                    checked={picked.has(m.id)}
+                    onChange={(e) =>
+                      update({
+                        ...values,
+                        student_ids: e.currentTarget.checked
+                          ? [...values.student_ids, m.id]
+                          : values.student_ids.filter((id) => id !== m.id),
+                      })
+                    }
+                  />
+                ))}
+              </SimpleGrid>
+            </>
+          )}
+          {errors.student_ids && (
+            <Text size="sm" c="red.9" role="alert">
+              {errors.student_ids}
+            </Text>
+          )}
+        </Stack>
+        {formError && (
+          <Alert color="red" role="alert" title="Not saved">
+            {formError}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

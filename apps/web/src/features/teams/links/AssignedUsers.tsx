@@ -1,0 +1,222 @@
+import { Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Table, Text } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { execute } from "../../../lib/graphql.ts";
+import { useMe } from "../../../lib/me.ts";
+import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
+import { confirmThen } from "../../../ui/detail/confirm-then.ts";
+import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
+import { notify } from "../../../ui/notify.tsx";
+import { Spinner } from "../../../ui/Spinner.tsx";
+import { mayUnassign } from "../permissions.ts";
+import { type AssignableType, type AssignedUser, AttachUsersDocument, DetachUsersDocument } from "../queries.ts";
+import { useStaffCandidates } from "./staff.ts";
+
+const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
+
+/**
+ * The Users tab of a team or an event: the staff assigned (those the viewer sees), and for those
+ * who may manage users, "Assign staff" (attachUsers) and "Unassign" per row (detachUsers, confirm).
+ */
+export function AssignedUsers({
+  type,
+  id,
+  title,
+  users,
+  canManage,
+  readOnly,
+  onChanged,
+}: {
+  type: AssignableType;
+  id: number;
+  title: string;
+  users: { isPending: boolean; isError: boolean; error: Error | null; data: AssignedUser[] | undefined };
+  canManage: boolean;
+  /** A removed team or event: nothing is changed until it is restored. */
+  readOnly?: boolean;
+  onChanged: () => Promise<unknown>;
+}) {
+  const me = useMe();
+  const [assigning, setAssigning] = useState(false);
+  const [busy, setBusy] = useState<number | null>(null);
+  const manage = canManage && !readOnly;
+
+  const unassign = async (u: AssignedUser) => {
+    setBusy(u.id);
+    try {
+      const done = await confirmThen(
+        { title: "Unassign staff", message: `Unassign ${fullName(u)} from ${title}?`, danger: true },
+        () => execute(DetachUsersDocument, { assignable_type: type, assignable_id: id, user_ids: [u.id] }),
+        `${fullName(u)} was unassigned from ${title}.`,
+      );
+      if (done) await onChanged();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <DetailSection
+      title="Assigned staff"
+      order={2}
+      actions={manage ? <Button onClick={() => setAssigning(true)}>Assign staff</Button> : undefined}
+    >
+      {users.isPending ? (
+        <Spinner label="Loading the assigned staff" />
+      ) : users.isError || !users.data ? (
+        <Alert color="red" role="alert" title="The staff could not be loaded">
+          {users.error?.message}
+        </Alert>
+      ) : users.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No staff assigned yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped captionSide="top">
+            <Table.Caption>Staff assigned to {title}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Role</Table.Th>
+                <Table.Th scope="col">E-mail</Table.Th>
+                {manage && <Table.Th scope="col">Actions</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.data.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Th scope="row" fw={400}>
+                    {fullName(u)}
+                  </Table.Th>
+                  <Table.Td>{u.role.display_name}</Table.Td>
+                  <Table.Td>
+                    <Anchor href={`mailto:${u.email}`} size="sm">
+                      {u.email}
+                    </Anchor>
+                  </Table.Td>
+                  {manage && (
+                    <Table.Td>
+                      {mayUnassign(me.role.id, u.role_id) ? (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          color="red"
+                          loading={busy === u.id}
+                          aria-label={`Unassign ${fullName(u)}`}
+                          onClick={() => void unassign(u)}
+                        >
+                          Unassign
+                        </Button>
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <AssignModal
+        opened={assigning}
+        type={type}
+        id={id}
+        title={title}
+        assigned={users.data ?? []}
+        viewerRoleId={me.role.id}
+        onClose={() => setAssigning(false)}
+        onDone={onChanged}
+      />
+    </DetailSection>
+  );
+}
+
+function AssignModal({
+  opened,
+  type,
+  id,
+  title,
+  assigned,
+  viewerRoleId,
+  onClose,
+  onDone,
+}: {
+  opened: boolean;
+  type: AssignableType;
+  id: number;
+  title: string;
+  assigned: readonly AssignedUser[];
+  viewerRoleId: number;
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+}) {
+  const candidates = useStaffCandidates(opened);
+  const [choice, setChoice] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const taken = new Set(assigned.map((u) => u.id));
+  const options = (candidates.data ?? []).filter((u) => !taken.has(u.id) && mayUnassign(viewerRoleId, u.role_id));
+  const close = () => {
+    setChoice("");
+    setError(null);
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!choice) return setError("Staff member is required");
+    setBusy(true);
+    try {
+      await execute(AttachUsersDocument, { assignable_type: type, assignable_id: id, user_ids: [Number(choice)] });
+      const who = options.find((u) => String(u.id) === choice);
+      notify.success(`${who ? fullName(who) : "The staff member"} was assigned to ${title}.`);
+      close();
+      await onDone();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "Not assigned.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Assign staff to ${title}`}
+      closeButtonProps={{ "aria-label": "Close" }}
+      attributes={MODAL_ATTRIBUTES}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          {candidates.isPending ? (
+            <Spinner label="Loading the staff" />
+          ) : (
+            <NativeSelect
+              label="Staff member"
+              value={choice}
+              error={error}
+              onChange={(e) => {
+                setChoice(e.currentTarget.value);
+                setError(null);
+              }}
+              data={[
+                { value: "", label: options.length ? "Pick a staff member" : "No one else to assign" },
+                ...options.map((u) => ({ value: String(u.id), label: `${fullName(u)} (${u.role.display_name})` })),
+              ]}
+            />
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Assign
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,128 @@
+import { Button, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { execute } from "../../../lib/graphql.ts";
+import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
+import { personName } from "../../../ui/person-name.ts";
+import { SearchInput } from "../../../ui/SearchInput.tsx";
+import { StudentsListDocument } from "../../students/list/queries.ts";
+import { studentsWord } from "./words.ts";
+
+/**
+ * Finds participants by name or e-mail and hands the ticked ones to `onSubmit` (an attach call);
+ * a refusal (e.g. "restricted to a team", all or nothing) is shown in the dialog, in the
+ * server's words.
+ */
+export function PickStudentsModal({
+  opened,
+  title,
+  intro,
+  onClose,
+  onSubmit,
+}: {
+  opened: boolean;
+  title: string;
+  intro?: ReactNode;
+  onClose: () => void;
+  /** Runs the call; resolves when done (the dialog closes), rejects to show the refusal. */
+  onSubmit: (ids: number[]) => Promise<void>;
+}) {
+  const [search, setSearch] = useState("");
+  const [picked, setPicked] = useState<Map<number, string>>(new Map());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const found = useQuery({
+    queryKey: ["studentsPicker", "links", search],
+    enabled: opened && search.trim() !== "",
+    queryFn: () =>
+      execute(StudentsListDocument, { query: search.trim(), state: "active", per_page: 25, page: 1, sort_by: "name" }),
+  });
+  const close = () => {
+    setSearch("");
+    setPicked(new Map());
+    setError(null);
+    onClose();
+  };
+  const toggle = (id: number, name: string, on: boolean) =>
+    setPicked((m) => {
+      const next = new Map(m);
+      if (on) next.set(id, name);
+      else next.delete(id);
+      return next;
+    });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (picked.size === 0) return setError("Pick at least one student");
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit([...picked.keys()]);
+      close();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "The students were not added.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rows = found.data?.students.data ?? [];
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      size="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+      attributes={MODAL_ATTRIBUTES}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          {intro}
+          <SearchInput label="Find participants" placeholder="Name or e-mail" value={search} onChange={setSearch} />
+          {search.trim() === "" ? (
+            <Text size="sm" c="dimmed">
+              Type a name or an e-mail to find participants.
+            </Text>
+          ) : found.isError ? (
+            <Text size="sm" role="alert" c="red.9">
+              {found.error.message}
+            </Text>
+          ) : found.isFetching && rows.length === 0 ? (
+            <Text size="sm" role="status">
+              Searching…
+            </Text>
+          ) : rows.length === 0 ? (
+            <Text size="sm">No matching data</Text>
+          ) : (
+            <Stack component="fieldset" gap={6} m={0} p={0} style={{ border: 0 }}>
+              <legend className="sr-only">Participants found</legend>
+              {rows.map((s) => (
+                <Checkbox
+                  key={s.id}
+                  label={`${personName(s)}${s.school_identifier ? ` · ${s.school_identifier}` : ""}${s.email ? ` (${s.email})` : ""}`}
+                  checked={picked.has(s.id)}
+                  onChange={(e) => toggle(s.id, personName(s), e.currentTarget.checked)}
+                />
+              ))}
+            </Stack>
+          )}
+          <Text size="sm" aria-live="polite">
+            {picked.size === 0 ? "No one picked yet." : `Picked: ${[...picked.values()].join(", ")}`}
+          </Text>
+          {error && (
+            <Text role="alert" c="red.9" size="sm">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {picked.size > 0 ? `Add ${studentsWord(picked.size)}` : "Add"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,209 @@
+import type { Page } from "@playwright/test";
+import { type ApiSession, expect, expectNoA11yViolations, test } from "../fixtures.ts";
+import type { Api } from "../support/api.ts";
+
+/**
+ * /Teams and /Teams/{uuid} (issue 11, Groups): the list searched through the URL, "New team"
+ * naming the field at fault, pasting school IDs with one unknown, a travel created with the
+ * default 6:00-20:00 window then removed, and axe on every tab (desktop and phone). The teams and
+ * students here are made here, under names no other spec uses.
+ */
+
+interface Created {
+  id: number;
+  uuid: string;
+  name: string;
+}
+
+/** A word only this test uses (letters only). */
+function token(tag: string) {
+  const n = Date.now().toString(36) + Math.floor(Math.random() * 1e6).toString(36);
+  return `${tag}${[...n].map((c) => (/\d/.test(c) ? String.fromCharCode(97 + Number(c)) : c)).join("")}`;
+}
+
+async function createTeam(api: Api, session: ApiSession, name: string) {
+  const r = await api.graphql<{ createTeam: Created }>(
+    session.access_token,
+    `mutation ($name: String!) { createTeam(name: $name, tag: "E2E", is_sport: true) { id uuid name } }`,
+    { name },
+  );
+  return r.createTeam;
+}
+
+async function createStudent(api: Api, session: ApiSession, last: string, schoolId: string) {
+  const r = await api.graphql<{ createStudent: { id: number } }>(
+    session.access_token,
+    `mutation ($last: String!, $sid: String, $email: String) {
+      createStudent(first_name: "Team", last_name: $last, school_identifier: $sid, email: $email) { id }
+    }`,
+    { last, sid: schoolId, email: `${schoolId.toLowerCase()}@students.demo.rollbook.test` },
+  );
+  return r.createStudent;
+}
+
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+test("the list searches through the URL and links to the team; axe on desktop and phone", async ({
+  signedInPage: page,
+  api,
+  session,
+}) => {
+  const name = token("Listteam");
+  await createTeam(api, session, name);
+  await page.goto("/Teams");
+  await expect(heading(page, "Groups")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Teams" })).toBeVisible();
+  await expectNoA11yViolations(page, "/Teams");
+  await page.getByRole("searchbox", { name: "Search teams" }).fill(name);
+  await expect.poll(() => params(page).get("query")).toBe(name);
+  const link = page.getByRole("link", { name });
+  await expect(link).toBeVisible();
+  await expect(page.getByRole("table", { name: "Teams" }).locator("tbody tr")).toHaveCount(1);
+  await page.reload();
+  await expect(link).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(link).toBeVisible();
+  await expectNoA11yViolations(page, "/Teams on a phone");
+  await link.click();
+  await expect(heading(page, name)).toBeVisible();
+});
+
+test("New team names the field at fault, then creates the team", async ({ signedInPage: page, api, session }) => {
+  const taken = token("Takenteam");
+  await createTeam(api, session, taken);
+  await page.goto("/Teams");
+  await page.getByRole("button", { name: "New team" }).click();
+  const dialog = page.getByRole("dialog", { name: "New team" });
+  await dialog.getByRole("button", { name: "Create team" }).click();
+  await expect(dialog.getByText("Name is required")).toBeVisible();
+  await expect(dialog.getByLabel("Name")).toBeFocused();
+  await expectNoA11yViolations(page, "New team with a field error");
+  // the server's check: the name is taken
+  await dialog.getByLabel("Name").fill(taken);
+  await dialog.getByRole("button", { name: "Create team" }).click();
+  await expect(dialog.getByText(/^Name: the school already has a team named/)).toBeVisible();
+  const name = token("Newteam");
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Tag").fill("JV");
+  await dialog.getByLabel("Visibility").selectOption("public");
+  await dialog.getByRole("button", { name: "Create team" }).click();
+  await expect(heading(page, name)).toBeVisible();
+  await expect(page).toHaveURL(/\/Teams\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("region", { name })).toContainText("Public");
+});
+
+test("pasting school IDs adds the known students and lists the unknown one", async ({
+  signedInPage: page,
+  api,
+  session,
+}) => {
+  test.slow();
+  const team = await createTeam(api, session, token("Pasteteam"));
+  const a = token("SIDA").toUpperCase();
+  const b = token("SIDB").toUpperCase();
+  await createStudent(api, session, token("Pastea"), a);
+  await createStudent(api, session, token("Pasteb"), b);
+  const unknown = token("NOSUCH").toUpperCase();
+
+  await page.goto(`/Teams/${team.uuid}`);
+  await expect(heading(page, team.name)).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Students", selected: true })).toBeVisible();
+  await expect(page.getByText("No students on this team yet")).toBeVisible();
+  await page.getByRole("button", { name: "Paste school IDs" }).click();
+  const dialog = page.getByRole("dialog", { name: /Paste school IDs/ });
+  await dialog.getByRole("button", { name: "Add to team" }).click();
+  await expect(dialog.getByText("School IDs: paste at least one school ID")).toBeVisible();
+  await dialog.getByLabel("School IDs").fill(`${a}\n${unknown}, ${b.toLowerCase()}`);
+  await expect(dialog.getByText("3 school IDs")).toBeVisible();
+  await dialog.getByRole("button", { name: "Add to team" }).click();
+  await expect(dialog.getByText("2 students added. 1 school ID matched nobody:")).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "School IDs that matched nobody" })).toHaveText(unknown);
+  await expectNoA11yViolations(page, "the paste result");
+  await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
+  await expect(page.getByRole("table", { name: `Students of ${team.name}` }).locator("tbody tr")).toHaveCount(2);
+  await expectNoA11yViolations(page, "the Students tab");
+});
+
+test("a travel starts at 6:00 and ends at 20:00 of the day by default, and is removed after a confirm", async ({
+  signedInPage: page,
+  api,
+  session,
+}) => {
+  test.slow();
+  const team = await createTeam(api, session, token("Travelteam"));
+  const sid = token("SIDT").toUpperCase();
+  const s = await createStudent(api, session, token("Traveller"), sid);
+  await api.graphql(
+    session.access_token,
+    `mutation ($id: Int!, $ids: [Int!]!) { attachStudents(attachable_type: "team", attachable_id: $id, student_ids: $ids) { changed } }`,
+    { id: team.id, ids: [s.id] },
+  );
+
+  await page.goto(`/Teams/${team.uuid}?tab=travel`);
+  await expect(page.getByRole("tab", { name: "Travel", selected: true })).toBeVisible();
+  await expect(page.getByText("No travel yet.")).toBeVisible();
+  await expectNoA11yViolations(page, "the Travel tab");
+  await page.getByRole("button", { name: "New travel" }).click();
+  const dialog = page.getByRole("dialog", { name: "New travel" });
+  await expect(dialog.getByLabel("Start time")).toHaveValue("06:00");
+  await expect(dialog.getByLabel("End time")).toHaveValue("20:00");
+  await expect(dialog.getByRole("checkbox", { name: "Whole team" })).toBeChecked();
+  await expectNoA11yViolations(page, "the New travel dialog");
+  // an end before the start is refused, naming the field
+  await dialog.getByLabel("End time").fill("05:00");
+  await dialog.getByRole("button", { name: "Create travel" }).click();
+  await expect(dialog.getByText("End must be after the start")).toBeVisible();
+  await dialog.getByLabel("End time").fill("20:00");
+  await dialog.getByLabel("Notes").fill("Away game");
+  await dialog.getByRole("button", { name: "Create travel" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId("travel-table").locator("tbody tr");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("6:00 AM");
+  await expect(row).toContainText("8:00 PM");
+  await expect(row).toContainText("Away game");
+  await expect(row).toContainText("1");
+
+  await row.getByRole("button", { name: /^Remove the travel/ }).click();
+  const confirm = page.getByRole("dialog", { name: "Remove travel" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "No" }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: /^Remove the travel/ }).click();
+  await page.getByRole("dialog", { name: "Remove travel" }).getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByText("No travel yet.")).toBeVisible();
+});
+
+test("the Users tab lists the staff and assigns one; axe; a professor gets no New team", async ({
+  signedInPage: page,
+  api,
+  session,
+  signIn,
+  browser,
+}) => {
+  const team = await createTeam(api, session, token("Usersteam"));
+  await page.goto(`/Teams/${team.uuid}?tab=users`);
+  await expect(page.getByRole("tab", { name: "Users", selected: true })).toBeVisible();
+  await expect(page.getByText("No staff assigned yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Assign staff" }).click();
+  const dialog = page.getByRole("dialog", { name: /Assign staff/ });
+  const select = dialog.getByLabel("Staff member");
+  await expect(select.locator("option").nth(1)).toBeAttached();
+  const label = await select.locator("option").nth(1).textContent();
+  await select.selectOption({ index: 1 });
+  await dialog.getByRole("button", { name: "Assign" }).click();
+  await expect(dialog).toBeHidden();
+  const staffName = (label ?? "").replace(/ \(.*\)$/, "");
+  await expect(page.getByRole("table", { name: `Staff assigned to ${team.name}` })).toContainText(staffName);
+  await expectNoA11yViolations(page, "the Users tab");
+
+  // a professor (judge) may not run teams: no New team, no Travel tab
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signIn("judge", other);
+  await other.goto("/Teams");
+  await expect(heading(other, "Groups")).toBeVisible();
+  await expect(other.getByRole("button", { name: "New team" })).toHaveCount(0);
+  await context.close();
+});
