@@ -408,7 +408,8 @@ describe.each(DATABASES)("courses calls on %s", (kind) => {
       const { course } = await makeCourse(db(), school, new Date(Date.now() + 600 * MIN), 60, {
         semester_start: addDays(today, -30),
       });
-      const [a, b, c] = [
+      const [a, b, c, e] = [
+        await makeStudent(db(), school.id, { courses: [course.id] }),
         await makeStudent(db(), school.id, { courses: [course.id] }),
         await makeStudent(db(), school.id, { courses: [course.id] }),
         await makeStudent(db(), school.id, { courses: [course.id] }),
@@ -424,6 +425,10 @@ describe.each(DATABASES)("courses calls on %s", (kind) => {
         [c!.id, d(3), STATUS.late],
         [c!.id, d(2), STATUS.present],
         [c!.id, d(1), STATUS.present],
+        // attended between two absences: a run of one, not listed
+        [e!.id, d(3), STATUS.absent],
+        [e!.id, d(2), STATUS.present],
+        [e!.id, d(1), STATUS.absent],
       ];
       await db()
         .insert(attendance)
@@ -444,20 +449,20 @@ describe.each(DATABASES)("courses calls on %s", (kind) => {
         attendance_last_class { label value } missed_last_class { id }
         student_absent_streak { student { id } streak } } }`;
       const { course: f } = await ok("school_admin", Q, { uuid: course.uuid, s: d(3), e: d(1) });
-      expect(f.apa).toBe(Math.round((4 / 8) * 1000) / 10);
+      expect(f.apa).toBe(Math.round((5 / 11) * 1000) / 10);
       expect(f.daily_attendance_graph).toEqual({
         labels: [d(3), d(2), d(1)],
         datasets: [
-          { label: "present", data: [1, 1, 1] },
+          { label: "present", data: [1, 2, 1] },
           { label: "late", data: [1, 0, 0] },
-          { label: "absent", data: [1, 1, 2] },
+          { label: "absent", data: [2, 1, 3] },
           { label: "excused", data: [0, 1, 0] },
         ],
       });
       expect(f.last14.labels).toHaveLength(14);
       expect(f.last14.labels.at(-1)).toBe(today);
-      expect(f.attendance_last_class).toEqual({ label: d(1), value: Math.round((1 / 3) * 1000) / 10 });
-      expect(f.missed_last_class.map((x: { id: number }) => x.id).sort()).toEqual([a!.id, b!.id].sort());
+      expect(f.attendance_last_class).toEqual({ label: d(1), value: Math.round((1 / 4) * 1000) / 10 });
+      expect(f.missed_last_class.map((x: { id: number }) => x.id).sort()).toEqual([a!.id, b!.id, e!.id].sort());
       expect(f.student_absent_streak).toEqual([
         { student: { id: a!.id }, streak: 2 },
         { student: { id: b!.id }, streak: 2 },

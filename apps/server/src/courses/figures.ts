@@ -131,19 +131,28 @@ export function absentStreaks(data: Scoped, courseId: number): Promise<{ student
         ATTENDED.map((s) => sql`${s}::int`),
         sql`, `,
       );
+      // One pass over the courses' finished rows (the session index), then a window per student:
+      // a correlated max() per absent row read the whole course again for each (1.7 s on a
+      // 500-student course; decision 0700). MATERIALIZED keeps the planner from starting at
+      // each student's rows of every course instead.
       const result = await systemOf(data).db.execute(sql`
-        select a.attendable_id, a.student_id, count(*)::int as streak
-        from attendance a
-        join student_course sc on sc.course_id = a.attendable_id and sc.student_id = a.student_id
-        join students s on s.id = a.student_id and s.deleted_at is null
-        where a.attendable_type = 'course' and a.attendable_id in (${list}) and a.finished
-          and a.status = ${STATUS.absent}
-          and a.meets > coalesce((
-            select max(b.meets) from attendance b
-            where b.attendable_type = 'course' and b.attendable_id = a.attendable_id
-              and b.student_id = a.student_id and b.finished and b.status in (${attended})
-          ), '1900-01-01'::date)
-        group by a.attendable_id, a.student_id
+        with course_rows as materialized (
+          select a.attendable_id, a.student_id, a.status, a.meets
+          from attendance a
+          where a.attendable_type = 'course' and a.attendable_id in (${list}) and a.finished
+            and (a.status = ${STATUS.absent} or a.status in (${attended}))
+        ), runs as (
+          select r.attendable_id, r.student_id, r.status, r.meets,
+            max(r.meets) filter (where r.status in (${attended}))
+              over (partition by r.attendable_id, r.student_id) as last_attended
+          from course_rows r
+        )
+        select r.attendable_id, r.student_id, count(*)::int as streak
+        from runs r
+        join student_course sc on sc.course_id = r.attendable_id and sc.student_id = r.student_id
+        join students s on s.id = r.student_id and s.deleted_at is null
+        where r.status = ${STATUS.absent} and r.meets > coalesce(r.last_attended, '1900-01-01'::date)
+        group by r.attendable_id, r.student_id
         having count(*) >= 2`);
       const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
         id: Number(r.attendable_id),
