@@ -139,6 +139,63 @@ test("search (debounced) and the course filter stay in the URL, start at page 1 
   );
 });
 
+test("adds the selection to a team and to an event, then filters the list by each", async ({
+  signedInPage: page,
+  api,
+  session,
+}) => {
+  test.slow();
+  const last = uniqueLastName("Group");
+  await createStudents(api, session, last, ["Dan", "Eve", "Fay"]);
+  await openList(page, `?query=${last.toLowerCase()}`);
+  await expect(bodyRows(page)).toHaveCount(3);
+
+  // the team and event lists answer without a term: the picker offers them before any typing
+  const addTo = async (kind: "team" | "event", name: string, question: string, done: string) => {
+    await page.getByRole("button", { name: "Add to…" }).click();
+    await page.getByRole("menuitem", { name: `Add to a ${kind}` }).click();
+    const pick = page.getByRole("dialog", { name: `Add to a ${kind}` });
+    await pick.getByRole("combobox", { name: kind === "team" ? "Team" : "Event" }).click();
+    await page.getByRole("option", { name }).first().click();
+    await pick.getByRole("button", { name: "Add" }).click();
+    const confirm = page.getByRole("dialog", { name: "Please confirm" });
+    await expect(confirm).toContainText(question);
+    await confirm.getByRole("button", { name: "Yes" }).click();
+    await expect(page.getByText(done)).toBeVisible();
+  };
+
+  await page.getByRole("checkbox", { name: `Select Dan ${last}` }).check();
+  await page.getByRole("checkbox", { name: `Select Eve ${last}` }).check();
+  await addTo(
+    "team",
+    "Debate Club",
+    "Add 2 participants to the team Debate Club?",
+    "Added 2 participants to Debate Club.",
+  );
+  await page.getByRole("checkbox", { name: `Select Dan ${last}` }).uncheck();
+  await page.getByRole("checkbox", { name: `Select Fay ${last}` }).check();
+  await addTo(
+    "event",
+    "Financial Aid Night",
+    "to the event Financial Aid Night",
+    "Added 2 participants to Financial Aid Night",
+  );
+
+  await page.getByLabel("Filter by").selectOption("team");
+  await page.getByRole("combobox", { name: "Team" }).fill("Debate");
+  await page.getByRole("option", { name: "Debate Club", exact: true }).click();
+  await expect.poll(() => params(page).get("relation")).toBe("team");
+  await expect(bodyRows(page)).toHaveCount(2);
+  await expect(table(page).getByRole("link", { name: `Fay ${last}` })).toHaveCount(0);
+
+  await page.getByLabel("Filter by").selectOption("event");
+  await page.getByRole("combobox", { name: "Event" }).fill("Financial");
+  await page.getByRole("option", { name: /^Financial Aid Night/ }).click();
+  await expect.poll(() => params(page).get("relation")).toBe("event");
+  await expect(bodyRows(page)).toHaveCount(2);
+  await expect(table(page).getByRole("link", { name: `Dan ${last}` })).toHaveCount(0);
+});
+
 test("remove asks first: No changes nothing, Yes removes them; restore brings them back", async ({
   signedInPage: page,
   api,

@@ -56,6 +56,7 @@ const MATRIX: Record<string, readonly Actor[]> = {
   "Mutation.removeStudent": withPerm("create_participant"),
   "Mutation.removeStudents": withPerm("create_participant"),
   "Mutation.restoreStudent": withPerm("create_participant"),
+  "Mutation.restoreStudents": withPerm("create_participant"),
   "Mutation.resetStudentToken": withPerm("reset_token"),
   "Mutation.resetStudentsTokens": withPerm("reset_token"),
   "Mutation.addCourseToStudents": withPerm("create_participant"),

@@ -1,5 +1,5 @@
 import { STATUS } from "@rollbook/domain";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
 import {
@@ -298,6 +298,49 @@ describe.each(DATABASES)("participants calls on %s", (kind) => {
       expect((await fails("school_admin", M, { ids: Array.from({ length: 1001 }, (_, i) => i + 1) })).field).toBe(
         "student_ids",
       );
+    });
+
+    it("restoreStudents brings removed ones back all or nothing, within student_cap", async () => {
+      const a = await makeStudent(db(), school.id);
+      const b = await makeStudent(db(), school.id);
+      const live = await makeStudent(db(), school.id);
+      const foreign = await makeStudent(db(), other.id);
+      await db()
+        .update(students)
+        .set({ deleted_at: new Date() })
+        .where(inArray(students.id, [a.id, b.id, foreign.id]));
+      const M = `mutation($ids: [Int!]!) { restoreStudents(student_ids: $ids) { ${BULK} } }`;
+      // an id of another school refuses the whole call, naming it
+      const e = await fails("school_admin", M, { ids: [a.id, foreign.id] });
+      expect(e).toEqual({
+        code: "BAD_USER_INPUT",
+        field: "student_ids",
+        message: `student_ids: ${foreign.id} is not a participant you can see`,
+      });
+      expect((await row(a.id)).deleted_at).not.toBeNull();
+      expect((await row(foreign.id)).deleted_at).not.toBeNull();
+      // past the cap: neither comes back
+      const active = await db().$count(students, and(eq(students.school_id, school.id), isNull(students.deleted_at)));
+      await db()
+        .update(schools)
+        .set({ student_cap: active + 1 })
+        .where(eq(schools.id, school.id));
+      try {
+        expect((await fails("school_admin", M, { ids: [a.id, b.id] })).message).toMatch(/^student_cap reached/);
+        expect((await row(a.id)).deleted_at).not.toBeNull();
+        expect((await row(b.id)).deleted_at).not.toBeNull();
+      } finally {
+        await db().update(schools).set({ student_cap: 1000 }).where(eq(schools.id, school.id));
+      }
+      const before = messages.length;
+      const done = await ok("school_admin", M, { ids: [a.id, live.id, b.id] });
+      expect(done.restoreStudents).toEqual({ student_ids: [a.id, b.id], changed: 2 });
+      expect((await row(a.id)).deleted_at).toBeNull();
+      expect((await row(b.id)).deleted_at).toBeNull();
+      expect(messages.slice(before)).toContainEqual(
+        expect.objectContaining({ type: "student.update", student_ids: [a.id, b.id] }),
+      );
+      expect((await fails("judge", M, { ids: [a.id] })).code).toBe("FORBIDDEN");
     });
   });
 

@@ -204,24 +204,44 @@ export async function removeStudent(data: Scoped, id: number): Promise<StudentRo
   return result.row;
 }
 
-/** Brings a removed participant back (within student_cap); restoring an active one changes nothing. */
+/**
+ * Brings removed participants back, all or nothing: the school's student_cap must hold them all.
+ * Active ones change nothing and are not in `student_ids`.
+ */
+export async function restoreStudents(data: Scoped, ids: readonly number[]): Promise<BulkResult> {
+  const { changed } = await restore(data, bulkIds(ids), false);
+  return { student_ids: changed.map((r) => r.id) };
+}
+
+/** One participant back (within student_cap); restoring an active one changes nothing. */
 export async function restoreStudent(data: Scoped, id: number): Promise<StudentRow> {
+  const { rows, changed } = await restore(data, [id], true);
+  const row = changed[0] ?? rows[0];
+  if (!row) throw new Error("restore answered no student");
+  return row;
+}
+
+async function restore(data: Scoped, list: number[], single: boolean) {
   const result = await data.transaction(async (tx) => {
     const { db } = systemOf(tx);
+    // the school row is locked for the count, so two restores cannot both take the last place
     const school = await lockedSchool(db, data.viewer.schoolId);
-    const [row] = await lockStudents(tx, [id], { single: true });
-    if (!row) throw new Error("unreachable");
-    if (!row.deleted_at) return { row, changed: false };
-    await checkCap(db, school, 1);
-    const [updated] = await setDeleted(tx, [row.id], null);
-    await audit(tx, "student.restore", [{ id: row.id }]);
-    return { row: updated ?? row, changed: true };
+    const rows = await lockStudents(tx, list, { single });
+    const todo = rows.filter((r) => r.deleted_at !== null).map((r) => r.id);
+    if (todo.length === 0) return { rows, changed: [] as StudentRow[] };
+    await checkCap(db, school, todo.length);
+    const changed = await setDeleted(tx, todo, null);
+    await audit(
+      tx,
+      "student.restore",
+      todo.map((id) => ({ id })),
+    );
+    return { rows, changed };
   });
-  if (result.changed) {
-    afterPresenceChange(data, [result.row.id]);
-    await publishStudents(data, [result.row.id]);
-  }
-  return result.row;
+  const ids = result.changed.map((r) => r.id);
+  afterPresenceChange(data, ids);
+  await publishStudents(data, ids);
+  return result;
 }
 
 async function setDeleted(tx: Scoped, ids: number[], at: Date | null): Promise<StudentRow[]> {

@@ -505,12 +505,12 @@ export type RemoveStudentsMutationVariables = Exact<{
 
 export type RemoveStudentsMutation = { removeStudents: { student_ids: Array<number>, changed: number } };
 
-export type RestoreStudentMutationVariables = Exact<{
-  id: number;
+export type RestoreStudentsMutationVariables = Exact<{
+  student_ids: Array<number> | number;
 }>;
 
 
-export type RestoreStudentMutation = { restoreStudent: { id: number, deleted_at: string | null } };
+export type RestoreStudentsMutation = { restoreStudents: { student_ids: Array<number>, changed: number } };
 
 export type ResetStudentsTokensMutationVariables = Exact<{
   student_ids: Array<number> | number;
@@ -578,18 +578,21 @@ export type CourseOptionsQueryVariables = Exact<{
 
 export type CourseOptionsQuery = { courses: { total: number, data: Array<{ id: number, uuid: string, title: string }> } };
 
-export type GroupOptionsQueryVariables = Exact<{
-  query: string;
+export type TeamOptionsQueryVariables = Exact<{
+  query?: string | null | undefined;
   per_page?: number | null | undefined;
 }>;
 
 
-export type GroupOptionsQuery = { search: { teams: Array<{ id: number, uuid: string, name: string }>, events: Array<{ id: number, uuid: string, title: string, date: string }> } };
+export type TeamOptionsQuery = { teams: { data: Array<{ id: number, uuid: string, name: string }> } };
 
-export type StudentsMyEventsQueryVariables = Exact<{ [key: string]: never; }>;
+export type EventOptionsQueryVariables = Exact<{
+  query?: string | null | undefined;
+  per_page?: number | null | undefined;
+}>;
 
 
-export type StudentsMyEventsQuery = { me: { id: number, assignedEvents: Array<{ id: number, uuid: string | null, title: string | null }> } };
+export type EventOptionsQuery = { events: { data: Array<{ id: number, uuid: string, title: string, date: string }> } };
 
 export type GroupsStaffCandidatesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1891,14 +1894,14 @@ export const RemoveStudentsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RemoveStudentsMutation, RemoveStudentsMutationVariables>;
-export const RestoreStudentDocument = new TypedDocumentString(`
-    mutation restoreStudent($id: Int!) {
-  restoreStudent(id: $id) {
-    id
-    deleted_at
+export const RestoreStudentsDocument = new TypedDocumentString(`
+    mutation restoreStudents($student_ids: [Int!]!) {
+  restoreStudents(student_ids: $student_ids) {
+    student_ids
+    changed
   }
 }
-    `) as unknown as TypedDocumentString<RestoreStudentMutation, RestoreStudentMutationVariables>;
+    `) as unknown as TypedDocumentString<RestoreStudentsMutation, RestoreStudentsMutationVariables>;
 export const ResetStudentsTokensDocument = new TypedDocumentString(`
     mutation resetStudentsTokens($student_ids: [Int!]!, $send_email: Boolean) {
   resetStudentsTokens(student_ids: $student_ids, send_email: $send_email) {
@@ -1998,15 +2001,27 @@ export const CourseOptionsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CourseOptionsQuery, CourseOptionsQueryVariables>;
-export const GroupOptionsDocument = new TypedDocumentString(`
-    query groupOptions($query: String!, $per_page: Int) {
-  search(query: $query, per_page: $per_page) {
-    teams {
+export const TeamOptionsDocument = new TypedDocumentString(`
+    query teamOptions($query: String, $per_page: Int) {
+  teams(query: $query, per_page: $per_page, sort_by: "name") {
+    data {
       id
       uuid
       name
     }
-    events {
+  }
+}
+    `) as unknown as TypedDocumentString<TeamOptionsQuery, TeamOptionsQueryVariables>;
+export const EventOptionsDocument = new TypedDocumentString(`
+    query eventOptions($query: String, $per_page: Int) {
+  events(
+    query: $query
+    per_page: $per_page
+    state: "all"
+    sort_by: "date"
+    sort_dir: "desc"
+  ) {
+    data {
       id
       uuid
       title
@@ -2014,19 +2029,7 @@ export const GroupOptionsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<GroupOptionsQuery, GroupOptionsQueryVariables>;
-export const StudentsMyEventsDocument = new TypedDocumentString(`
-    query studentsMyEvents {
-  me {
-    id
-    assignedEvents {
-      id
-      uuid
-      title
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<StudentsMyEventsQuery, StudentsMyEventsQueryVariables>;
+    `) as unknown as TypedDocumentString<EventOptionsQuery, EventOptionsQueryVariables>;
 export const GroupsStaffCandidatesDocument = new TypedDocumentString(`
     query groupsStaffCandidates {
   me {

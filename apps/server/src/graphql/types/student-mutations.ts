@@ -8,6 +8,7 @@ import {
   removeStudents,
   resetStudentsTokens,
   restoreStudent,
+  restoreStudents,
   updateStudent,
 } from "../../students/index.ts";
 import { builder } from "../builder.ts";
@@ -92,6 +93,16 @@ builder.mutationField("restoreStudent", (t) =>
     authScopes: { perm: "create_participant" },
     args: { id: t.arg.int({ required: true }) },
     resolve: (_r, args, ctx) => restoreStudent(ctx.data, args.id),
+  }),
+);
+
+builder.mutationField("restoreStudents", (t) =>
+  t.field({
+    type: BulkResultRef,
+    authScopes: { perm: "create_participant" },
+    description: "Removed participants back, all or nothing within student_cap; active ones are not counted.",
+    args: { student_ids: ids(t.arg) },
+    resolve: (_r, args, ctx) => restoreStudents(ctx.data, args.student_ids),
   }),
 );
 

@@ -2,7 +2,7 @@
  * The event form's values, checks and call arguments (spec section 3's event fields). The
  * server checks again; its field errors land on the same fields. Pure, tested without a browser.
  */
-import { EVENT_DROP_CUTOFF_DEFAULT, formatClock } from "@rollbook/domain";
+import { DROP_CUTOFF_MAX, EVENT_DROP_CUTOFF_DEFAULT, formatClock } from "@rollbook/domain";
 import type { Errors } from "../teams/form-errors.ts";
 
 export interface EventFormValues {
@@ -164,7 +164,8 @@ export function eventFormErrors(v: EventFormValues, attending = 0): Errors<Event
   }
   const cutoff = whole(v.drop_cutoff);
   if (!v.drop_cutoff.trim()) e.drop_cutoff = "Drop cutoff is required";
-  else if (cutoff === null || cutoff > 525600) e.drop_cutoff = "Drop cutoff must be whole minutes (0 or more)";
+  else if (cutoff === null || cutoff > DROP_CUTOFF_MAX)
+    e.drop_cutoff = `Drop cutoff must be whole minutes from 0 to ${DROP_CUTOFF_MAX} (a week)`;
   return e;
 }
 

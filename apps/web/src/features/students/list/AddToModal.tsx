@@ -10,13 +10,11 @@ import { RELATION_LABEL, RelationPicker } from "./RelationPicker.tsx";
 export function AddToModal({
   kind,
   count,
-  extra,
   onPick,
   onClose,
 }: {
   kind: Relation | null;
   count: number;
-  extra?: readonly PickOption[];
   onPick: (kind: Relation, option: PickOption) => void;
   onClose: () => void;
 }) {
@@ -40,7 +38,7 @@ export function AddToModal({
           onSubmit={(e) => {
             e.preventDefault();
             if (!picked) return setError(`${RELATION_LABEL[kind]} is required`);
-            if (picked.id === null) return setError(`This ${kind} cannot be picked here yet`);
+            if (picked.id === null) return setError(`Pick a ${kind} from the list`);
             const option = picked;
             setPicked(null);
             setError(null);
@@ -52,7 +50,6 @@ export function AddToModal({
             <RelationPicker
               kind={kind}
               value={picked?.value ?? null}
-              extra={extra}
               required
               error={error}
               onChange={(o) => {

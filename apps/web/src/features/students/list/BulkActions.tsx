@@ -14,7 +14,7 @@ import {
   AddStudentsToTeamDocument,
   RemoveStudentsDocument,
   ResetStudentsTokensDocument,
-  RestoreStudentDocument,
+  RestoreStudentsDocument,
 } from "./mutations.ts";
 import type { PickOption } from "./options.ts";
 
@@ -44,14 +44,12 @@ export function BulkActions({
   ids,
   state,
   permissions,
-  assignedEvents,
   onRemoved,
 }: {
   ids: readonly number[];
   state: StudentState;
   permissions: Permissions;
   /** Events with their ids (the add call takes one): the viewer's assigned events. */
-  assignedEvents: readonly PickOption[];
   /** Ids that left the list shown (removed or restored): the selection drops them. */
   onRemoved: (ids: number[]) => void;
 }) {
@@ -101,15 +99,11 @@ export function BulkActions({
     );
 
   const restore = () =>
-    run("restore", bulkQuestion("restore", count), async () => {
-      // one call per student: restoreStudent takes one id
-      let changed = 0;
-      for (const id of student_ids) {
-        await execute(RestoreStudentDocument, { id });
-        changed++;
-      }
-      return { student_ids, changed };
-    });
+    run(
+      "restore",
+      bulkQuestion("restore", count),
+      async () => (await execute(RestoreStudentsDocument, { student_ids })).restoreStudents,
+    );
 
   const reset = () => {
     let sendEmail = false;
@@ -190,13 +184,7 @@ export function BulkActions({
           Remove
         </Button>
       )}
-      <AddToModal
-        kind={addKind}
-        count={count}
-        extra={addKind === "event" ? assignedEvents : undefined}
-        onPick={add}
-        onClose={() => setAddKind(null)}
-      />
+      <AddToModal kind={addKind} count={count} onPick={add} onClose={() => setAddKind(null)} />
       {none && (
         <Text size="xs" c="dimmed">
           Select participants to act on them

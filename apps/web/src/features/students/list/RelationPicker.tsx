@@ -14,8 +14,6 @@ export interface RelationPickerProps {
   onChange: (option: PickOption | null) => void;
   /** What the current value is called, when the options do not include it (e.g. after a reload). */
   currentLabel?: string | null;
-  /** Options known beforehand (e.g. the user's assigned events, which carry ids), merged in. */
-  extra?: readonly PickOption[];
   label?: string;
   required?: boolean;
   error?: string | null;
@@ -29,7 +27,6 @@ export function RelationPicker({
   value,
   onChange,
   currentLabel,
-  extra = [],
   label = RELATION_LABEL[kind],
   required,
   error,
@@ -44,23 +41,17 @@ export function RelationPicker({
   const options = useRelationOptions(kind, term);
   const merged = useMemo(() => {
     const byValue = new Map<string, PickOption>();
-    const t = term.trim().toLowerCase();
-    for (const o of extra) if (!t || o.label.toLowerCase().includes(t)) byValue.set(o.value, o);
-    for (const o of options.data ?? []) {
-      const known = byValue.get(o.value);
-      byValue.set(o.value, known?.id != null ? known : o);
-    }
+    for (const o of options.data ?? []) byValue.set(o.value, o);
     if (value && !byValue.has(value))
       byValue.set(value, { value, label: currentLabel ?? `Selected ${kind}`, id: null });
     return [...byValue.values()];
-  }, [options.data, extra, term, value, currentLabel, kind]);
+  }, [options.data, value, currentLabel, kind]);
   valueLabel.current = merged.find((o) => o.value === value)?.label ?? null;
 
-  const typeFirst = kind !== "course" && term.trim() === "" && extra.length === 0;
   return (
     <Select
       label={label}
-      placeholder={kind === "course" ? "Pick or type a course" : `Type to find a ${kind}`}
+      placeholder={`Pick or type a ${kind}`}
       searchable
       clearable={clearable}
       required={required}
@@ -73,7 +64,7 @@ export function RelationPicker({
       data={merged.map((o) => ({ value: o.value, label: o.label }))}
       // the server filters; Mantine must not filter the answer again
       filter={({ options: all }) => all}
-      nothingFoundMessage={options.isFetching ? "Searching…" : typeFirst ? `Type a ${kind}'s name` : NO_MATCHING_DATA}
+      nothingFoundMessage={options.isFetching ? "Searching…" : NO_MATCHING_DATA}
       onChange={(v) => onChange(v ? (merged.find((o) => o.value === v) ?? null) : null)}
       comboboxProps={{ withinPortal: true }}
     />

@@ -23,7 +23,7 @@ import {
   withStudentFilters,
 } from "./filters.ts";
 import { NewStudentModal } from "./NewStudentModal.tsx";
-import { useMyEvents, useStudentsList } from "./queries.ts";
+import { useStudentsList } from "./queries.ts";
 import { RELATION_LABEL, RelationPicker } from "./RelationPicker.tsx";
 
 /** Re-renders every minute, so "5 minutes ago" keeps telling the truth. */
@@ -58,7 +58,6 @@ export default function StudentsPage() {
   // the kind picked in "Filter by" before a course/event/team is chosen
   const [kind, setKind] = useState<Relation | null>(filters.relation);
   const [relationLabel, setRelationLabel] = useState<string | null>(null);
-  const events = useMyEvents(perms.assign_appointment && filters.state === "active");
 
   const setFilters = (patch: Partial<StudentFilters>, replace = false) =>
     grid.updateQuery((q) => withStudentFilters(q, patch), { replace });
@@ -179,7 +178,6 @@ export default function StudentsPage() {
               ids={selection.ids}
               state={filters.state}
               permissions={perms}
-              assignedEvents={events.data ?? []}
               onRemoved={(ids) => selection.remove(ids)}
             />
           ) : undefined

@@ -10,11 +10,11 @@ export const RemoveStudentsDocument = graphql(`
   }
 `);
 
-export const RestoreStudentDocument = graphql(`
-  mutation restoreStudent($id: Int!) {
-    restoreStudent(id: $id) {
-      id
-      deleted_at
+export const RestoreStudentsDocument = graphql(`
+  mutation restoreStudents($student_ids: [Int!]!) {
+    restoreStudents(student_ids: $student_ids) {
+      student_ids
+      changed
     }
   }
 `);

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { execute } from "../../../lib/graphql.ts";
 import type { Relation } from "./filters.ts";
-import { CourseOptionsDocument, GroupOptionsDocument } from "./queries.ts";
+import { CourseOptionsDocument, EventOptionsDocument, TeamOptionsDocument } from "./queries.ts";
 
 export interface PickOption {
   /** The uuid (the filter's relation_uuid). */
@@ -14,15 +14,14 @@ export interface PickOption {
 const OPTION_ROWS = 50;
 
 /**
- * The courses, events or teams matching what was typed: courses from the `courses` list (all of
- * them when nothing is typed), events and teams from the `search` call's hits (it answers only
- * to a term; their own lists arrive with issue 11).
+ * The courses, events or teams matching what was typed (the first 50 of each list when nothing
+ * is typed), from their own lists, so they follow the viewer's scope as the lists do.
  */
 export function useRelationOptions(kind: Relation | null, search: string) {
   const term = search.trim();
   return useQuery({
     queryKey: ["studentsPicker", kind, term],
-    enabled: kind !== null && (kind === "course" || term !== ""),
+    enabled: kind !== null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     queryFn: async (): Promise<PickOption[]> => {
@@ -30,9 +29,12 @@ export function useRelationOptions(kind: Relation | null, search: string) {
         const r = await execute(CourseOptionsDocument, { query: term || undefined, per_page: OPTION_ROWS });
         return r.courses.data.map((c) => ({ value: c.uuid, label: c.title, id: c.id }));
       }
-      const r = await execute(GroupOptionsDocument, { query: term, per_page: 25 });
-      if (kind === "team") return r.search.teams.map((t) => ({ value: t.uuid, label: t.name, id: t.id }));
-      return r.search.events.map((e) => ({ value: e.uuid, label: `${e.title} (${e.date})`, id: e.id }));
+      if (kind === "team") {
+        const r = await execute(TeamOptionsDocument, { query: term || undefined, per_page: OPTION_ROWS });
+        return r.teams.data.map((t) => ({ value: t.uuid, label: t.name, id: t.id }));
+      }
+      const r = await execute(EventOptionsDocument, { query: term || undefined, per_page: OPTION_ROWS });
+      return r.events.data.map((e) => ({ value: e.uuid, label: `${e.title} (${e.date})`, id: e.id }));
     },
   });
 }

@@ -84,16 +84,24 @@ export const CourseOptionsDocument = graphql(`
   }
 `);
 
-/** Events and teams to filter by (or add students to): the search call's hits (issue 11 brings their lists). */
-export const GroupOptionsDocument = graphql(`
-  query groupOptions($query: String!, $per_page: Int) {
-    search(query: $query, per_page: $per_page) {
-      teams {
+/** Teams to filter by (or add students to), by name or tag. */
+export const TeamOptionsDocument = graphql(`
+  query teamOptions($query: String, $per_page: Int) {
+    teams(query: $query, per_page: $per_page, sort_by: "name") {
+      data {
         id
         uuid
         name
       }
-      events {
+    }
+  }
+`);
+
+/** Events to filter by (or add students to): upcoming first, then the rest, by title or ern. */
+export const EventOptionsDocument = graphql(`
+  query eventOptions($query: String, $per_page: Int) {
+    events(query: $query, per_page: $per_page, state: "all", sort_by: "date", sort_dir: "desc") {
+      data {
         id
         uuid
         title
@@ -102,29 +110,3 @@ export const GroupOptionsDocument = graphql(`
     }
   }
 `);
-
-/** The viewer's assigned events, with the ids the add-to-event call takes. */
-export const MyEventsDocument = graphql(`
-  query studentsMyEvents {
-    me {
-      id
-      assignedEvents {
-        id
-        uuid
-        title
-      }
-    }
-  }
-`);
-
-export function useMyEvents(enabled: boolean) {
-  return useQuery({
-    queryKey: ["studentsMyEvents"],
-    enabled,
-    staleTime: 60_000,
-    queryFn: async () =>
-      (await execute(MyEventsDocument)).me.assignedEvents
-        .filter((e) => e.uuid)
-        .map((e) => ({ value: e.uuid as string, label: e.title ?? "Untitled event", id: e.id })),
-  });
-}
