@@ -78,3 +78,27 @@ test.describe("route guards", () => {
     });
   });
 });
+
+test("/Login loads none of the signed-in pages' code; the first signed-in page brings their routes", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto("/Login");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // neither a page chunk of the signed-in app nor the table of their routes (decision 0151)
+  const signedIn = /\/(signed-in-routes|SignedInRoot|DashboardPage|StudentsPage|CoursesPage|EventsPage|TeamsPage)-/;
+  expect(scripts.filter((s) => signedIn.test(s))).toEqual([]);
+  expect(scripts.some((s) => /\/LoginPage-/.test(s))).toBe(true);
+
+  await signInThroughForm(page, demoEmail("staff"));
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  expect(scripts.some((s) => /\/signed-in-routes-/.test(s))).toBe(true);
+  // a signed-in route found through the patched table, then an unknown path still says not found
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Participants" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Participants" })).toBeVisible();
+  await page.goto("/NoSuchPage");
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+});
