@@ -10,11 +10,8 @@ export async function expectNoA11yViolations(page: Page, what = page.url()) {
       .getAnimations()
       .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
   );
-  // label-content-name-mismatch is still "experimental" in axe-core 4.13 (off by default); the
-  // issue counts it among the default rules (axe 4.14), so it is switched on here
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
+  // axe-core's default rules (4.14: label-content-name-mismatch is one of them now), none turned off
+  const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
     (v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
   );
