@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Modal, NativeSelect, Stack, Table,
 import { useDebouncedValue } from "@mantine/hooks";
 import { STATUS, STATUSES } from "@rollbook/domain";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type FormEvent, memo, useCallback, useMemo, useState } from "react";
+import { type FormEvent, memo, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../lib/graphql.ts";
 import { RequestError } from "../../lib/http.ts";
@@ -101,7 +101,11 @@ export function LiveRoster({
   const [typed] = useDebouncedValue(filter, 150);
   const [overriding, setOverriding] = useState<RosterRow | null>(null);
   const rows = roster.data?.rows;
-  const shown = useMemo(() => filterRoster(rows ?? [], typed), [rows, typed]);
+  // the table renders the rows at transition priority: when a refetch changes all 500 at once,
+  // React renders them in slices and lets the browser in between (no long task), while the
+  // counts above and the focus stay current
+  const lagging = useDeferredValue(rows);
+  const shown = useMemo(() => filterRoster(lagging ?? [], typed), [lagging, typed]);
   const summary = useMemo(() => rosterSummary(rows ?? []), [rows]);
   const onOverride = useCallback((row: RosterRow) => setOverriding(row), []);
 
