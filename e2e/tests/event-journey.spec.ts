@@ -12,7 +12,8 @@ import { expect, expectNoA11yViolations, linkIn, type Mailbox, test } from "../f
  * refused while the event is full, and raising the capacity seats the waiting student. Staff
  * move the start to now, open the Dashboard, and a student's phone (the device API, the only
  * thing faked) checks in with the scan code read off the projected QR code: without a reload the
- * live roster shows that student present (pushed over the WebSocket) and the other not yet.
+ * live roster shows that student present (pushed over the WebSocket) and the other not yet;
+ * staff then override the present student's status on the roster.
  * The event is made here; the two students are demo students on no event, taken from the start
  * of the alphabet (event-signup.spec.ts takes its own from the end).
  */
@@ -298,6 +299,17 @@ test("an event from signup through the waitlist and a scan-code check-in to the 
 
   // 6. axe on the Dashboard with the live roster and the scan code
   await expectNoA11yViolations(page, "the event Dashboard, live");
+
+  // 7. the event's roster takes the override as the course's does: asked first, then shown
+  await roster.getByRole("button", { name: `Change status of ${nameOf(first)}` }).click();
+  const pick = page.getByRole("dialog", { name: `Change status of ${nameOf(first)}` });
+  await pick.getByLabel("New status").selectOption({ label: "Late" });
+  await pick.getByRole("button", { name: "Change status" }).click();
+  await page.getByRole("dialog", { name: "Change status" }).getByRole("button", { name: "Yes" }).click();
+  await expect(firstRow.getByRole("cell").first()).toHaveText("Late");
+  // the second has no attendance yet: nothing to override, but the offline-code entry is there
+  await expect(roster.getByRole("button", { name: `Change status of ${nameOf(second)}` })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Enter offline code" })).toBeVisible();
 
   await firstPage.context().close();
   await secondPage.context().close();
