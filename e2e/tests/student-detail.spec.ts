@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DeviceClient, ok } from "../../bench/src/sim/device-client.ts";
 import { type ApiSession, expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import type { Api } from "../support/api.ts";
 
@@ -252,6 +253,50 @@ test.describe("a participant's page", () => {
     await expect(card.getByRole("img", { name: "QR code of the offline code set-up" })).toBeVisible();
     await expect(card.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/)).toBeVisible();
     await expectNoA11yViolations(page, "the token card open");
+  });
+
+  test("shows the registered phone and releases it after a confirm; the Events tab groups the events", async ({
+    signedInPage: page,
+    api,
+    session,
+    serverURL,
+  }) => {
+    const s = await createStudent(api, session);
+    // the phone registers itself through the device API (the only thing faked is the phone)
+    const phone = new DeviceClient(serverURL, s.token ?? "");
+    ok("register", await phone.register({ model_name: "Pixel 8", app_version: "2.4.1", bluetooth_permission: false }));
+    const { events } = await api.graphql<{ events: { data: { id: number; title: string }[] } }>(
+      session.access_token,
+      `query { events(query: "Financial Aid Night") { data { id title } } }`,
+    );
+    const event = events.data[0];
+    expect(event, "the demo school has Financial Aid Night").toBeTruthy();
+    await api.graphql(
+      session.access_token,
+      `mutation($e: Int!, $ids: [Int!]!) { addStudentsToEvent(event_id: $e, student_ids: $ids) { changed } }`,
+      { e: event?.id, ids: [s.id] },
+    );
+
+    await page.goto(`/Students/${s.uuid}`);
+    const device = page.getByRole("region", { name: "Device" });
+    await expect(device).toContainText("Pixel 8");
+    await expect(device).toContainText("2.4.1");
+    await device.getByRole("button", { name: "Release device" }).click();
+    const dialog = page.getByRole("dialog", { name: "Release device" });
+    await expect(dialog).toContainText(`Forget ${s.first_name}'s phone?`);
+    await dialog.getByRole("button", { name: "Yes" }).click();
+    await expect(page.getByText("The device was released.")).toBeVisible();
+    await expect(device).toContainText("No device registered.");
+
+    await tab(page, "Events").click();
+    const attending = page.getByRole("region", { name: "Attending" });
+    await expect(attending.getByRole("link", { name: "Financial Aid Night" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Waitlisted (0)" })).toBeVisible();
+    await expectNoA11yViolations(page, "the Events tab");
+    // the event's attendance page of this student
+    await attending.getByRole("link", { name: "Financial Aid Night" }).click();
+    await expect(page).toHaveURL(new RegExp(`/Students/${s.uuid}/Events/[0-9a-f-]{36}/Attendance$`));
+    await expect(heading(page, `${s.first_name} ${s.last_name}: Financial Aid Night`)).toBeVisible();
   });
 
   test("shows a change made elsewhere without a reload, on the same tab", async ({

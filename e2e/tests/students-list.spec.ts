@@ -153,8 +153,9 @@ test("adds the selection to a team and to an event, then filters the list by eac
   // the team and event lists answer without a term: the picker offers them before any typing
   const addTo = async (kind: "team" | "event", name: string, question: string, done: string) => {
     await page.getByRole("button", { name: "Add to…" }).click();
-    await page.getByRole("menuitem", { name: `Add to a ${kind}` }).click();
-    const pick = page.getByRole("dialog", { name: `Add to a ${kind}` });
+    const what = kind === "team" ? "Add to a team" : "Add to an event";
+    await page.getByRole("menuitem", { name: what }).click();
+    const pick = page.getByRole("dialog", { name: what });
     await pick.getByRole("combobox", { name: kind === "team" ? "Team" : "Event" }).click();
     await page.getByRole("option", { name }).first().click();
     await pick.getByRole("button", { name: "Add" }).click();
@@ -322,6 +323,37 @@ test("a student changed elsewhere shows in the open list without a reload, and t
   await expect(page.getByRole("checkbox", { name: `Select Hal ${last}` })).toBeChecked();
   await expect(page.getByTestId("grid-selected-count")).toHaveText("2 selected");
   expect(reloads).toEqual([]);
+});
+
+test("a change pushed while the user has scrolled down keeps the scroll position", async ({
+  signedInPage: page,
+  api,
+  session,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 500 });
+  const last = uniqueLastName("Scroll");
+  const names = Array.from(
+    { length: 40 },
+    (_, i) => `N${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`,
+  );
+  const made = await createStudents(api, session, last, names);
+  await openList(page, `?query=${last.toLowerCase()}&per_page=50`);
+  await expect(bodyRows(page)).toHaveCount(40);
+  const target = made[30] as Created;
+  const row = table(page).getByRole("link", { name: `${target.first_name} ${last}` });
+  await row.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before, "the list is taller than the window").toBeGreaterThan(200);
+  await api.graphql(
+    session.access_token,
+    `mutation ($id: Int!) { updateStudent(id: $id, preferred_name: "Moved") { id } }`,
+    { id: target.id },
+  );
+  await expect(table(page).getByRole("link", { name: `Moved (${target.first_name}) ${last}` })).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(5);
 });
 
 test("New participant names the missing field, then opens the new student", async ({ signedInPage: page }) => {

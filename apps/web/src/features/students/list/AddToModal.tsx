@@ -4,7 +4,7 @@ import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
 import { participants } from "./bulk.ts";
 import type { Relation } from "./filters.ts";
 import type { PickOption } from "./options.ts";
-import { RELATION_LABEL, RelationPicker } from "./RelationPicker.tsx";
+import { RELATION_LABEL, RelationPicker, withArticle } from "./RelationPicker.tsx";
 
 /** Picks the course, team or event the selected students go to; the caller then confirms and calls. */
 export function AddToModal({
@@ -29,7 +29,7 @@ export function AddToModal({
     <Modal
       opened={kind !== null}
       onClose={close}
-      title={kind ? `Add to a ${kind}` : ""}
+      title={kind ? `Add to ${withArticle(kind)}` : ""}
       closeButtonProps={{ "aria-label": "Close" }}
       attributes={MODAL_ATTRIBUTES}
     >
@@ -38,7 +38,7 @@ export function AddToModal({
           onSubmit={(e) => {
             e.preventDefault();
             if (!picked) return setError(`${RELATION_LABEL[kind]} is required`);
-            if (picked.id === null) return setError(`Pick a ${kind} from the list`);
+            if (picked.id === null) return setError(`Pick ${withArticle(kind)} from the list`);
             const option = picked;
             setPicked(null);
             setError(null);

@@ -7,6 +7,9 @@ import { type PickOption, useRelationOptions } from "./options.ts";
 
 export const RELATION_LABEL: Record<Relation, string> = { course: "Course", event: "Event", team: "Team" };
 
+/** "a course", "a team", "an event". */
+export const withArticle = (kind: Relation) => `${kind === "event" ? "an" : "a"} ${kind}`;
+
 export interface RelationPickerProps {
   kind: Relation;
   value: string | null;
@@ -51,7 +54,7 @@ export function RelationPicker({
   return (
     <Select
       label={label}
-      placeholder={`Pick or type a ${kind}`}
+      placeholder={`Pick or type ${withArticle(kind)}`}
       searchable
       clearable={clearable}
       required={required}
