@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { type ApiSession, expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import type { Api } from "../support/api.ts";
+import { uniqueWord } from "../support/factories.ts";
 
 /**
  * /Courses (issue 11, Recurring): the URL keeps paging, sorting and the filters; "New course"
@@ -20,12 +21,6 @@ interface Created {
   title: string;
 }
 
-/** A word only this test uses (letters only). */
-function token(tag: string) {
-  const n = Date.now().toString(36) + Math.floor(Math.random() * 1e6).toString(36);
-  return `${tag}${[...n].map((c) => (/\d/.test(c) ? String.fromCharCode(97 + Number(c)) : c)).join("")}`;
-}
-
 async function createCourse(api: Api, session: ApiSession, title: string, extra: Record<string, unknown> = {}) {
   const r = await api.graphql<{ createCourse: Created }>(session.access_token, CREATE, { title, ...extra });
   return r.createCourse;
@@ -42,7 +37,7 @@ test("paging, sorting and the filters stay in the URL and survive a reload", asy
 }) => {
   test.slow();
   // 26 archived courses of this test: two pages of the archived list, searched by the word
-  const word = token("Paging");
+  const word = uniqueWord("Paging");
   for (let i = 0; i < 26; i++)
     await createCourse(api, session, `${word} ${String(i).padStart(2, "0")}`, {
       crn: `P${String(i).padStart(3, "0")}`,
@@ -89,7 +84,7 @@ test("paging, sorting and the filters stay in the URL and survive a reload", asy
 
 test("New course names the field at fault, then creates the course", async ({ signedInPage: page }) => {
   test.slow(); // two axe passes
-  const title = token("Created");
+  const title = uniqueWord("Created");
   await page.goto("/Courses");
   await page.getByRole("button", { name: "New course" }).click();
   const dialog = page.getByRole("dialog", { name: "New course" });
@@ -129,7 +124,7 @@ test("archive, remove and restore ask first and move the course between states",
   session,
 }) => {
   test.slow(); // three state changes, each confirmed and checked in two lists
-  const course = await createCourse(api, session, token("Archive"));
+  const course = await createCourse(api, session, uniqueWord("Archive"));
   await page.goto(`/Courses/${course.uuid}`);
   const header = page.getByRole("region", { name: course.title });
 

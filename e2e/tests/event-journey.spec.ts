@@ -3,6 +3,7 @@ import { localDate, localMinutes, STATUS } from "@rollbook/domain";
 import jsQR from "jsqr";
 import { DeviceClient, ok } from "../../bench/src/sim/device-client.ts";
 import { expect, expectNoA11yViolations, linkIn, type Mailbox, test } from "../fixtures.ts";
+import { uniqueWord } from "../support/factories.ts";
 
 /**
  * An event from signup to the live roster (issue 11, "done when"): staff create a public event of
@@ -40,12 +41,6 @@ type Listed = Omit<Student, "email" | "school_identifier" | "token"> & {
   token: string | null;
   events: unknown[];
 };
-
-/** A title only this test uses (letters only). */
-function token(tag: string) {
-  const n = Date.now().toString(36) + Math.floor(Math.random() * 1e6).toString(36);
-  return `${tag}${[...n].map((c) => (/\d/.test(c) ? String.fromCharCode(97 + Number(c)) : c)).join("")}`;
-}
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
@@ -175,7 +170,7 @@ test("an event from signup through the waitlist and a scan-code check-in to the 
   const end = Math.min(start + 60, 23 * 60 + 59);
 
   // 1. staff create the public event with one seat on the Events screen
-  const title = token("Journey");
+  const title = uniqueWord("Journey");
   await page.goto("/Events");
   await page.getByRole("button", { name: "New event" }).click();
   const create = page.getByRole("dialog", { name: "New event" });

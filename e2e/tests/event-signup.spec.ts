@@ -96,6 +96,9 @@ test.describe("the public event signup", () => {
     await expect(
       page.getByRole("status").filter({ hasText: `You are number ${waiting + 1} on the waitlist.` }),
     ).toBeVisible();
+    // a student reads the link on a phone: the page fits and passes axe there
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expectNoA11yViolations(page, "the waitlist place on a phone");
   });
 
   test("an unknown student gets the same answer and no mail; a private or unknown event is not open", async ({

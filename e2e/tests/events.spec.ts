@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { type ApiSession, expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import type { Api } from "../support/api.ts";
+import { dayFromNow, uniqueWord } from "../support/factories.ts";
 
 /**
  * /Events and /Events/{uuid} (issue 11, Singular): the list searched through the URL, "New
@@ -14,15 +15,6 @@ interface Created {
   uuid: string;
   title: string;
 }
-
-/** A word only this test uses (letters only). */
-function token(tag: string) {
-  const n = Date.now().toString(36) + Math.floor(Math.random() * 1e6).toString(36);
-  return `${tag}${[...n].map((c) => (/\d/.test(c) ? String.fromCharCode(97 + Number(c)) : c)).join("")}`;
-}
-
-/** A day `days` from now, YYYY-MM-DD. */
-const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function createEvent(api: Api, session: ApiSession, title: string, extra: Record<string, unknown> = {}) {
   const r = await api.graphql<{ createEvent: Created }>(
@@ -52,7 +44,7 @@ test("the list searches through the URL and links to the event; axe on desktop a
   api,
   session,
 }) => {
-  const title = token("Listevent");
+  const title = uniqueWord("Listevent");
   await createEvent(api, session, title, { capacity: 20 });
   await page.goto("/Events");
   await expect(heading(page, "Singular")).toBeVisible();
@@ -75,7 +67,7 @@ test("the list searches through the URL and links to the event; axe on desktop a
 });
 
 test("New event names the field at fault, then creates the event", async ({ signedInPage: page }) => {
-  const title = token("Newevent");
+  const title = uniqueWord("Newevent");
   await page.goto("/Events");
   await page.getByRole("button", { name: "New event" }).click();
   const dialog = page.getByRole("dialog", { name: "New event" });
@@ -115,8 +107,8 @@ test("past the capacity a student joins the waitlist; raising the capacity moves
   session,
 }) => {
   test.slow();
-  const event = await createEvent(api, session, token("Seatevent"), { capacity: 1 });
-  const word = token("Seat");
+  const event = await createEvent(api, session, uniqueWord("Seatevent"), { capacity: 1 });
+  const word = uniqueWord("Seat");
   await createStudent(api, session, `${word}a`);
   await createStudent(api, session, `${word}b`);
 
@@ -163,7 +155,7 @@ test("the dashboard shows the scan code large, with a full screen button; axe on
   session,
 }) => {
   test.slow();
-  const event = await createEvent(api, session, token("Scanevent"), { capacity: 5 });
+  const event = await createEvent(api, session, uniqueWord("Scanevent"), { capacity: 5 });
   await page.goto(`/Events/${event.uuid}`);
   await expect(heading(page, event.title)).toBeVisible();
   await expect(page.getByRole("tab", { name: "Dashboard", selected: true })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, demoEmail, expect, expectNoA11yViolations, test } from "../fixtures.ts";
+import { uniqueWord } from "../support/factories.ts";
 
 /**
  * The header's global search (spec section 2, issue 10 screen 4): `s` focuses it, typing shows
@@ -14,12 +15,6 @@ const CREATE = `mutation ($first_name: String!, $last_name: String!) {
 
 const box = (page: Page) => page.getByRole("combobox", { name: "Search" });
 const results = (page: Page) => page.getByRole("listbox", { name: "Search results" });
-
-/** A last name only this test uses (letters only). */
-function uniqueLastName(tag: string) {
-  const n = Date.now().toString(36) + Math.floor(Math.random() * 1e6).toString(36);
-  return tag + [...n].map((c) => (/\d/.test(c) ? String.fromCharCode(97 + Number(c)) : c)).join("");
-}
 
 test("s focuses the search; typing shows grouped hits; Enter opens the first; Esc closes", async ({
   signedInPage: page,
@@ -108,7 +103,7 @@ test("nothing found says No matching data", async ({ signedInPage: page }) => {
 
 test("a professor does not find a student they cannot see; an admin does", async ({ page, api, signIn }) => {
   const admin = await api.login(demoEmail("school_admin"), DEMO_PASSWORD);
-  const last = uniqueLastName("Hidden");
+  const last = uniqueWord("Hidden");
   await api.graphql(admin.access_token, CREATE, { first_name: "Jo", last_name: last });
   const adminHits = await api.graphql<{ search: { students: { lastName: string }[] } }>(
     admin.search_token,

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { type ApiSession, expect, test } from "../fixtures.ts";
-import type { Api } from "../support/api.ts";
+import { expect, test } from "../fixtures.ts";
+import { createStudents, type MadeStudent, uniqueWord } from "../support/factories.ts";
 
 /**
  * /Students (issue 10 screen 1): the URL keeps paging, sorting, search and filter; bulk actions
@@ -12,36 +12,7 @@ import type { Api } from "../support/api.ts";
  * of them join the demo course Economics, which no other spec reads).
  */
 
-const CREATE = `mutation ($first_name: String!, $last_name: String!, $email: String) {
-  createStudent(first_name: $first_name, last_name: $last_name, email: $email) { id uuid first_name last_name }
-}`;
-
-interface Created {
-  id: number;
-  uuid: string;
-  first_name: string;
-  last_name: string;
-}
-
-/** A last name only this test uses (letters only, so the search matches it and nothing else). */
-function uniqueLastName(tag: string) {
-  const n = Date.now().toString(36) + Math.floor(Math.random() * 1e6).toString(36);
-  const letters = [...n].map((c) => (/\d/.test(c) ? String.fromCharCode(97 + Number(c)) : c)).join("");
-  return `${tag}${letters}`.replace(/^./, (c) => c.toUpperCase());
-}
-
-async function createStudents(api: Api, session: ApiSession, lastName: string, firstNames: string[]) {
-  const out: Created[] = [];
-  for (const first of firstNames) {
-    const r = await api.graphql<{ createStudent: Created }>(session.access_token, CREATE, {
-      first_name: first,
-      last_name: lastName,
-      email: `${first}.${lastName}@e2e.rollbook.test`.toLowerCase(),
-    });
-    out.push(r.createStudent);
-  }
-  return out;
-}
+type Created = MadeStudent;
 
 const table = (page: Page) => page.getByRole("table", { name: /participants/i });
 const bodyRows = (page: Page) => table(page).locator("tbody tr");
@@ -98,7 +69,7 @@ test("search (debounced) and the course filter stay in the URL, start at page 1 
   session,
 }) => {
   test.slow();
-  const last = uniqueLastName("Find");
+  const last = uniqueWord("Find");
   const made = await createStudents(api, session, last, ["Ann", "Bob", "Cy"]);
   await openList(page, "?page=3");
   await page.getByRole("searchbox", { name: "Search participants" }).fill(last.toLowerCase());
@@ -145,7 +116,7 @@ test("adds the selection to a team and to an event, then filters the list by eac
   session,
 }) => {
   test.slow();
-  const last = uniqueLastName("Group");
+  const last = uniqueWord("Group");
   await createStudents(api, session, last, ["Dan", "Eve", "Fay"]);
   await openList(page, `?query=${last.toLowerCase()}`);
   await expect(bodyRows(page)).toHaveCount(3);
@@ -202,7 +173,7 @@ test("remove asks first: No changes nothing, Yes removes them; restore brings th
   api,
   session,
 }) => {
-  const last = uniqueLastName("Bulk");
+  const last = uniqueWord("Bulk");
   await createStudents(api, session, last, ["Dee", "Eve"]);
   await openList(page, `?query=${last}`);
   await expect(bodyRows(page)).toHaveCount(2);
@@ -252,7 +223,7 @@ test("reset tokens asks, with or without e-mail, and says how many changed", asy
   api,
   session,
 }) => {
-  const last = uniqueLastName("Tok");
+  const last = uniqueWord("Tok");
   const [one] = await createStudents(api, session, last, ["Flo"]);
   const tokenOf = async () =>
     (
@@ -281,7 +252,7 @@ test("the CSV export holds every row of the filter, not just the page shown", as
   session,
 }) => {
   test.slow();
-  const last = uniqueLastName("Csv");
+  const last = uniqueWord("Csv");
   const firsts = Array.from({ length: 27 }, (_, i) => `P${String.fromCharCode(97 + (i % 26))}${i}`);
   await createStudents(api, session, last, firsts);
   await openList(page, `?query=${last}`);
@@ -306,7 +277,7 @@ test("a student changed elsewhere shows in the open list without a reload, and t
   api,
   session,
 }) => {
-  const last = uniqueLastName("Live");
+  const last = uniqueWord("Live");
   const [gia] = await createStudents(api, session, last, ["Gia", "Hal"]);
   await openList(page, `?query=${last}`);
   await page.getByRole("checkbox", { name: `Select Gia ${last}` }).check();
@@ -332,7 +303,7 @@ test("a change pushed while the user has scrolled down keeps the scroll position
 }) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 500 });
-  const last = uniqueLastName("Scroll");
+  const last = uniqueWord("Scroll");
   const names = Array.from(
     { length: 40 },
     (_, i) => `N${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`,
@@ -360,7 +331,7 @@ test("New participant names the missing field, then opens the new student", asyn
   await openList(page);
   await page.getByRole("button", { name: "New participant" }).click();
   const dialog = page.getByRole("dialog", { name: "New participant" });
-  const last = uniqueLastName("New");
+  const last = uniqueWord("New");
   await dialog.getByLabel("Last name").fill(last);
   await dialog.getByLabel("E-mail").fill("not-an-email");
   await dialog.getByRole("button", { name: "Create participant" }).click();

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { type ApiSession, expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import type { Api } from "../support/api.ts";
+import { createTeam, uniqueWord } from "../support/factories.ts";
 
 /**
  * /Teams and /Teams/{uuid} (issue 11, Groups): the list searched through the URL, "New team"
@@ -8,27 +9,6 @@ import type { Api } from "../support/api.ts";
  * default 6:00-20:00 window then removed, and axe on every tab (desktop and phone). The teams and
  * students here are made here, under names no other spec uses.
  */
-
-interface Created {
-  id: number;
-  uuid: string;
-  name: string;
-}
-
-/** A word only this test uses (letters only). */
-function token(tag: string) {
-  const n = Date.now().toString(36) + Math.floor(Math.random() * 1e6).toString(36);
-  return `${tag}${[...n].map((c) => (/\d/.test(c) ? String.fromCharCode(97 + Number(c)) : c)).join("")}`;
-}
-
-async function createTeam(api: Api, session: ApiSession, name: string) {
-  const r = await api.graphql<{ createTeam: Created }>(
-    session.access_token,
-    `mutation ($name: String!) { createTeam(name: $name, tag: "E2E", is_sport: true) { id uuid name } }`,
-    { name },
-  );
-  return r.createTeam;
-}
 
 async function createStudent(api: Api, session: ApiSession, last: string, schoolId: string) {
   const r = await api.graphql<{ createStudent: { id: number } }>(
@@ -49,7 +29,7 @@ test("the list searches through the URL and links to the team; axe on desktop an
   api,
   session,
 }) => {
-  const name = token("Listteam");
+  const name = uniqueWord("Listteam");
   await createTeam(api, session, name);
   await page.goto("/Teams");
   await expect(heading(page, "Groups")).toBeVisible();
@@ -69,8 +49,35 @@ test("the list searches through the URL and links to the team; axe on desktop an
   await expect(heading(page, name)).toBeVisible();
 });
 
+test("the team's tabs by keyboard pass axe on a phone", async ({ signedInPage: page, api, session }) => {
+  test.slow(); // three tabs, three axe passes
+  const name = uniqueWord("Phoneteam");
+  const team = await createTeam(api, session, name);
+  const student = await createStudent(api, session, name, uniqueWord("PH").toUpperCase());
+  await api.graphql(
+    session.access_token,
+    "mutation ($t: Int!, $s: [Int!]!) { addStudentsToTeam(team_id: $t, student_ids: $s) { changed } }",
+    { t: team.id, s: [student.id] },
+  );
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/Teams/${team.uuid}`);
+  await expect(heading(page, name)).toBeVisible();
+  await expect(page.getByRole("link", { name: `Team ${name}` })).toBeVisible();
+  await expectNoA11yViolations(page, "a team's Students tab on a phone");
+  // the tabs move with the arrow keys, as WAI-ARIA tabs do
+  await page.getByRole("tab", { name: "Students" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Travel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("tab", { name: "Travel" })).toHaveAttribute("aria-selected", "true");
+  await expectNoA11yViolations(page, "a team's Travel tab on a phone");
+  await page.getByRole("tab", { name: "Users" }).click();
+  await expect(page.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
+  await expectNoA11yViolations(page, "a team's Users tab on a phone");
+});
+
 test("New team names the field at fault, then creates the team", async ({ signedInPage: page, api, session }) => {
-  const taken = token("Takenteam");
+  const taken = uniqueWord("Takenteam");
   await createTeam(api, session, taken);
   await page.goto("/Teams");
   await page.getByRole("button", { name: "New team" }).click();
@@ -83,7 +90,7 @@ test("New team names the field at fault, then creates the team", async ({ signed
   await dialog.getByLabel("Name").fill(taken);
   await dialog.getByRole("button", { name: "Create team" }).click();
   await expect(dialog.getByText(/^Name: the school already has a team named/)).toBeVisible();
-  const name = token("Newteam");
+  const name = uniqueWord("Newteam");
   await dialog.getByLabel("Name").fill(name);
   await dialog.getByLabel("Tag").fill("JV");
   await dialog.getByLabel("Visibility").selectOption("public");
@@ -99,12 +106,12 @@ test("pasting school IDs adds the known students and lists the unknown one", asy
   session,
 }) => {
   test.slow();
-  const team = await createTeam(api, session, token("Pasteteam"));
-  const a = token("SIDA").toUpperCase();
-  const b = token("SIDB").toUpperCase();
-  await createStudent(api, session, token("Pastea"), a);
-  await createStudent(api, session, token("Pasteb"), b);
-  const unknown = token("NOSUCH").toUpperCase();
+  const team = await createTeam(api, session, uniqueWord("Pasteteam"));
+  const a = uniqueWord("SIDA").toUpperCase();
+  const b = uniqueWord("SIDB").toUpperCase();
+  await createStudent(api, session, uniqueWord("Pastea"), a);
+  await createStudent(api, session, uniqueWord("Pasteb"), b);
+  const unknown = uniqueWord("NOSUCH").toUpperCase();
 
   await page.goto(`/Teams/${team.uuid}`);
   await expect(heading(page, team.name)).toBeVisible();
@@ -131,9 +138,9 @@ test("a travel starts at 6:00 and ends at 20:00 of the day by default, and is re
   session,
 }) => {
   test.slow();
-  const team = await createTeam(api, session, token("Travelteam"));
-  const sid = token("SIDT").toUpperCase();
-  const s = await createStudent(api, session, token("Traveller"), sid);
+  const team = await createTeam(api, session, uniqueWord("Travelteam"));
+  const sid = uniqueWord("SIDT").toUpperCase();
+  const s = await createStudent(api, session, uniqueWord("Traveller"), sid);
   await api.graphql(
     session.access_token,
     `mutation ($id: Int!, $ids: [Int!]!) { attachStudents(attachable_type: "team", attachable_id: $id, student_ids: $ids) { changed } }`,
@@ -182,7 +189,7 @@ test("the Users tab lists the staff and assigns one; axe; a professor gets no Ne
   signIn,
   browser,
 }) => {
-  const team = await createTeam(api, session, token("Usersteam"));
+  const team = await createTeam(api, session, uniqueWord("Usersteam"));
   await page.goto(`/Teams/${team.uuid}?tab=users`);
   await expect(page.getByRole("tab", { name: "Users", selected: true })).toBeVisible();
   await expect(page.getByText("No staff assigned yet.")).toBeVisible();

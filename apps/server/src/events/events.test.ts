@@ -6,7 +6,7 @@ import { auditLog, events, roles, studentEvent, students, studentTeam, teams, us
 import { MIN, makeEvent, makeLocation, makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
 import { isPush, type PushBus, type PushMessage } from "../realtime/messages.ts";
 
-const FIELDS = `id uuid ern title description date start_time end_time capacity visibility location_id late_time
+const FIELDS = `id uuid ern title description date start_time end_time capacity visibility location_id required late_time
   absent_time min_percentage drop_cutoff alerts_students restricted_by deleted_at is_in_session attending_count
   waitlist_count public_url location { id name } restriction { id } school_id`;
 const ARGS = `$ern: String, $description: String, $location_id: Int, $capacity: Int, $visibility: String,
@@ -127,6 +127,7 @@ describe.each(DATABASES)("events calls on %s", (kind) => {
         min_percentage: 60,
         drop_cutoff: 240,
         alerts_students: true,
+        required: true,
         restricted_by: team.id,
         restriction: { id: team.id },
         location: { id: place.id },
@@ -144,6 +145,11 @@ describe.each(DATABASES)("events calls on %s", (kind) => {
         visibility: "private",
       });
       expect(u).toMatchObject({ title: "Spring fair", ern: "E-100", capacity: 50, public_url: null, drop_cutoff: 240 });
+      // required reads back, so a form can clear it
+      expect(u.required).toBe(true);
+      const { updateEvent: optional } = await ok("school_admin", UPDATE, { id: c.id, required: false });
+      expect(optional.required).toBe(false);
+      expect((await stored(c.id)).required).toBe(false);
       const { updateEvent: cleared } = await ok("school_admin", UPDATE, {
         id: c.id,
         capacity: null,

@@ -242,7 +242,7 @@ export type EventDetailQueryVariables = Exact<{
 }>;
 
 
-export type EventDetailQuery = { school: { id: number, timezone: string, warning_percentage: number }, event: { id: number, uuid: string, ern: string | null, title: string, description: string | null, date: string, start_time: string, end_time: string, capacity: number | null, visibility: string, public_url: string | null, late_time: number | null, absent_time: number | null, min_percentage: number | null, drop_cutoff: number, alerts_students: boolean, attending_count: number, waitlist_count: number, is_in_session: boolean, deleted_at: string | null, restricted_by: number | null, location_id: number | null, restriction: { id: number, uuid: string, name: string } | null, location: { id: number, name: string } | null } };
+export type EventDetailQuery = { school: { id: number, timezone: string, warning_percentage: number }, event: { id: number, uuid: string, ern: string | null, title: string, description: string | null, date: string, start_time: string, end_time: string, capacity: number | null, visibility: string, public_url: string | null, late_time: number | null, absent_time: number | null, min_percentage: number | null, drop_cutoff: number, alerts_students: boolean, required: boolean, attending_count: number, waitlist_count: number, is_in_session: boolean, deleted_at: string | null, restricted_by: number | null, location_id: number | null, restriction: { id: number, uuid: string, name: string } | null, location: { id: number, name: string } | null } };
 
 export type CreateEventMutationVariables = Exact<{
   title: string;
@@ -1321,6 +1321,7 @@ export const EventDetailDocument = new TypedDocumentString(`
     min_percentage
     drop_cutoff
     alerts_students
+    required
     attending_count
     waitlist_count
     is_in_session

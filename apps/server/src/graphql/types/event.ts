@@ -28,6 +28,10 @@ export const EventRef = builder.objectRef<EventRow>("Event").implement({
       description: "Minutes before the start after which a student may not drop.",
     }),
     alerts_students: t.exposeBoolean("alerts_students"),
+    required: t.exposeBoolean("required", {
+      description:
+        "Attendance at the event is required (the spec's input only; read back so that a form can show and clear it, decision 0700).",
+    }),
     restricted_by: t.exposeInt("restricted_by", {
       nullable: true,
       description: "The team whose students alone may join.",

@@ -79,10 +79,13 @@ describe("event form", () => {
       min_percentage: null,
       drop_cutoff: 60,
       alerts_students: true,
-      required: false,
+      required: true,
       restricted_by: null,
     });
     expect(f).toMatchObject({ start_time: "09:00", location_id: "2", capacity: "", late_time: "5", drop_cutoff: "60" });
+    // required reads back and is always sent, so unticking it clears it
+    expect(f.required).toBe(true);
+    expect(eventVariables({ ...f, required: false }).required).toBe(false);
   });
 
   it("formats times and seats", () => {

@@ -98,8 +98,7 @@ export function eventFormFrom(e: {
   min_percentage: number | null;
   drop_cutoff: number;
   alerts_students: boolean;
-  /** input only: the API does not tell it back */
-  required?: boolean;
+  required: boolean;
   restricted_by: number | null;
 }): EventFormValues {
   return {
@@ -116,7 +115,7 @@ export function eventFormFrom(e: {
     min_percentage: str(e.min_percentage),
     drop_cutoff: str(e.drop_cutoff),
     alerts_students: e.alerts_students,
-    required: e.required ?? false,
+    required: e.required,
     restricted_by: str(e.restricted_by),
   };
 }

@@ -62,6 +62,7 @@ export const EventDetailDocument = graphql(`
       min_percentage
       drop_cutoff
       alerts_students
+      required
       attending_count
       waitlist_count
       is_in_session

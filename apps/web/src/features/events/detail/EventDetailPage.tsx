@@ -230,9 +230,7 @@ function EventDetailView({ event, school }: { event: EventDetail; school: School
           }
           onCancel={() => setEditing(false)}
           onSubmit={async (values) => {
-            const { required, ...rest } = eventVariables(values);
-            // `required` is input only (the API does not tell it back): sent when ticked here
-            await execute(UpdateEventDocument, { id: event.id, ...rest, ...(required ? { required } : {}) });
+            await execute(UpdateEventDocument, { id: event.id, ...eventVariables(values) });
             setEditing(false);
             notify.success(`${values.title.trim()} was saved.`);
             await refresh();
