@@ -180,6 +180,21 @@ export class Scoped {
     return this.#db.$count(table, and(this.visible(name), where));
   }
 
+  /** How many visible rows of the filter have each value of `column` (a report's chart). */
+  async countBy<K extends ScopedName, V extends string | number>(
+    name: K,
+    column: PgColumn,
+    where?: SQL,
+  ): Promise<Map<V, number>> {
+    const table = TABLES[name].table as unknown as AnyTable;
+    const rows = await this.#db
+      .select({ value: column, n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(and(this.visible(name), where))
+      .groupBy(column);
+    return new Map(rows.map((r) => [r.value as V, Number(r.n)]));
+  }
+
   /** A page and the total of the same filter. */
   async page<K extends ScopedName>(name: K, opts: ReadOptions): Promise<{ data: RowOf<K>[]; total: number }> {
     const [data, total] = await Promise.all([this.rows(name, opts), this.count(name, opts.where)]);

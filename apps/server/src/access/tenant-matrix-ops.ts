@@ -1,4 +1,4 @@
-import { offlineCodeAt } from "@rollbook/domain";
+import { addDays, offlineCodeAt } from "@rollbook/domain";
 import {
   type GraphQLArgument,
   type GraphQLField,
@@ -213,6 +213,11 @@ function filler(arg: GraphQLArgument, list: boolean, student: Row | undefined, p
       return 4;
     case "role_id":
       return 9;
+    // a report's range: the widest it takes (two years), around today, where the world's rows are
+    case "start_date":
+      return addDays(new Date().toISOString().slice(0, 10), -365);
+    case "end_date":
+      return addDays(new Date().toISOString().slice(0, 10), 365);
   }
   const type = getNamedType(arg.type);
   if (isEnumType(type)) return type.getValues()[0]?.value;

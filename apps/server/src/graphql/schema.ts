@@ -29,6 +29,7 @@ import "./types/team-fields.ts";
 import "./types/team-mutations.ts";
 import "./types/travel.ts";
 import "./types/links.ts";
+import "./types/reports.ts";
 
 /**
  * Denied by default: a root field that declares no auth scope would be open

@@ -1,0 +1,148 @@
+import { addDays, localDate, STATUS } from "@rollbook/domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { attendance, roles } from "../db/schema/index.ts";
+import { makeCourse, makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
+
+const REPORT = `query($s: String!, $e: String!, $classes: [Int!], $sort: String, $dir: String, $per: Int, $page: Int) {
+  statusReport(start_date: $s, end_date: $e, classes: $classes, sort_by: $sort, sort_dir: $dir, per_page: $per, page: $page) {
+    total by_status { status count } data { id meets status student { id } attendable_title }
+  } }`;
+
+/**
+ * The Status report (issue 12) against a small hand-made class: three students, three
+ * sessions, every kind of status, on every database.
+ */
+describe.each(DATABASES)("statusReport on %s", (kind) => {
+  let srv: TestServer;
+  let school: { id: number; timezone: string };
+  let other: { id: number; timezone: string };
+  const d = (n: number) => addDays(localDate(new Date(), "UTC"), -n);
+  const ids = { course: 0, foreignCourse: 0, a: 0, b: 0, c: 0 };
+
+  beforeAll(async () => {
+    srv = await startServer(kind);
+    ({ demo: school, other } = await schoolsOf(srv.services.db));
+    const db = srv.services.db;
+    const { course } = await makeCourse(db, school, new Date(Date.now() + 600 * 60_000), 60, { title: "Report Class" });
+    const { course: foreign } = await makeCourse(db, other, new Date(Date.now() + 600 * 60_000), 60);
+    const [a, b, c] = [
+      await makeStudent(db, school.id, { courses: [course.id] }),
+      await makeStudent(db, school.id, { courses: [course.id] }),
+      await makeStudent(db, school.id, { courses: [course.id] }),
+    ];
+    const f = await makeStudent(db, other.id, { courses: [foreign.id] });
+    Object.assign(ids, { course: course.id, foreignCourse: foreign.id, a: a!.id, b: b!.id, c: c!.id });
+    const row = (
+      student_id: number,
+      meets: string,
+      status: number,
+      attendable_id = course.id,
+      school_id = school.id,
+    ) => ({
+      attendable_type: "course" as const,
+      attendable_id,
+      school_id,
+      student_id,
+      status,
+      finished: true,
+      meets,
+    });
+    await db.insert(attendance).values([
+      row(a!.id, d(3), STATUS.present),
+      row(b!.id, d(3), STATUS.late),
+      row(c!.id, d(3), STATUS.absent),
+      row(a!.id, d(2), STATUS.excused),
+      row(b!.id, d(2), STATUS.travel),
+      row(c!.id, d(2), STATUS.absent),
+      row(a!.id, d(1), STATUS.cancelled),
+      row(b!.id, d(1), STATUS.cancelled),
+      row(c!.id, d(1), STATUS.cancelled),
+      // another school's row on the same dates: never counted
+      row(f!.id, d(2), STATUS.present, foreign.id, other.id),
+    ]);
+  });
+  afterAll(() => srv?.close());
+
+  const gql = async (role: string, vars: Record<string, unknown>) =>
+    srv.gql((await srv.login(role)).access_token as string, REPORT, vars);
+  const ok = async (role: string, vars: Record<string, unknown>) => {
+    const r = await gql(role, vars);
+    expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+    return r.body.data.statusReport as {
+      total: number;
+      by_status: { status: number; count: number }[];
+      data: { id: number; meets: string; status: number; student: { id: number }; attendable_title: string }[];
+    };
+  };
+  const fails = async (role: string, vars: Record<string, unknown>) => {
+    const r = await gql(role, vars);
+    expect(r.status).toBeLessThan(500);
+    const e = r.body.errors?.[0] as { message: string; extensions?: { code?: string; field?: string } };
+    expect(e, JSON.stringify(r.body)).toBeDefined();
+    return { message: e.message, code: e.extensions?.code, field: e.extensions?.field };
+  };
+
+  it("counts each status of the class over the range, and pages its rows", async () => {
+    const r = await ok("school_admin", { s: d(3), e: d(1), classes: [ids.course], per: 4, sort: "date" });
+    expect(r.total).toBe(9);
+    expect(r.by_status).toEqual([
+      { status: STATUS.present, count: 1 },
+      { status: STATUS.late, count: 1 },
+      { status: STATUS.absent, count: 2 },
+      { status: STATUS.excused, count: 1 },
+      { status: STATUS.cancelled, count: 3 },
+      { status: STATUS.travel, count: 1 },
+    ]);
+    expect(r.data).toHaveLength(4);
+    expect(r.data.map((x) => x.meets)).toEqual([d(3), d(3), d(3), d(2)]);
+    expect(r.data[0]?.attendable_title).toBe("Report Class");
+    const last = await ok("school_admin", { s: d(3), e: d(1), classes: [ids.course], per: 4, page: 3 });
+    expect(last.data).toHaveLength(1);
+  });
+
+  it("takes both ends of the range, and sorts by status", async () => {
+    const one = await ok("school_admin", { s: d(2), e: d(2), classes: [ids.course], sort: "status", dir: "desc" });
+    expect(one.total).toBe(3);
+    expect(one.data.map((x) => x.status)).toEqual([STATUS.travel, STATUS.excused, STATUS.absent]);
+    expect(one.by_status).toEqual([
+      { status: STATUS.absent, count: 1 },
+      { status: STATUS.excused, count: 1 },
+      { status: STATUS.travel, count: 1 },
+    ]);
+  });
+
+  it("never shows another school's rows, nor a class the viewer does not see", async () => {
+    const foreign = await ok("school_admin", { s: d(3), e: d(1), classes: [ids.foreignCourse] });
+    expect(foreign).toMatchObject({ total: 0, data: [], by_status: [] });
+    // a professor sees only the students linked to them: none of these
+    const judge = await ok("judge", { s: d(3), e: d(1), classes: [ids.course] });
+    expect(judge.total).toBe(0);
+  });
+
+  it("names the filter at fault: missing, malformed, reversed or over two years", async () => {
+    expect(await fails("school_admin", { s: "", e: d(1) })).toMatchObject({
+      code: "BAD_USER_INPUT",
+      field: "start_date",
+      message: "start_date is required",
+    });
+    expect((await fails("school_admin", { s: "2026-02-30", e: d(1) })).field).toBe("start_date");
+    expect(await fails("school_admin", { s: d(1), e: d(3) })).toMatchObject({
+      field: "end_date",
+      message: "end_date must not be before start_date",
+    });
+    expect((await fails("school_admin", { s: "2023-01-01", e: "2026-01-01" })).field).toBe("end_date");
+    expect((await fails("school_admin", { s: d(3), e: d(1), sort: "password" })).field).toBe("sort_by");
+  });
+
+  it("answers FORBIDDEN to a role without access_reports", async () => {
+    const db = srv.services.db;
+    await db.update(roles).set({ access_reports: false }).where(eq(roles.name, "councelor"));
+    try {
+      expect((await fails("councelor", { s: d(3), e: d(1) })).code).toBe("FORBIDDEN");
+    } finally {
+      await db.update(roles).set({ access_reports: true }).where(eq(roles.name, "councelor"));
+    }
+  });
+});
