@@ -153,27 +153,6 @@ export type CourseDetachStudentsMutationVariables = Exact<{
 
 export type CourseDetachStudentsMutation = { detachStudents: { student_ids: Array<number>, changed: number } };
 
-export type CourseAttachUsersMutationVariables = Exact<{
-  assignable_id: number;
-  user_ids: Array<number> | number;
-}>;
-
-
-export type CourseAttachUsersMutation = { attachUsers: { user_ids: Array<number>, changed: number } };
-
-export type CourseDetachUsersMutationVariables = Exact<{
-  assignable_id: number;
-  user_ids: Array<number> | number;
-}>;
-
-
-export type CourseDetachUsersMutation = { detachUsers: { user_ids: Array<number>, changed: number } };
-
-export type CourseStaffOptionsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type CourseStaffOptionsQuery = { courses: { data: Array<{ id: number, users: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }> }> } };
-
 export type CourseCancellationsQueryVariables = Exact<{
   course_id: number;
 }>;
@@ -368,6 +347,39 @@ export type EventLocationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type EventLocationsQuery = { courses: { data: Array<{ id: number, location: { id: number, name: string } | null }> } };
+
+export type PickStudentsQueryVariables = Exact<{
+  query: string;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type PickStudentsQuery = { students: { total: number, data: Array<{ id: number, first_name: string, last_name: string, preferred_name: string | null, email: string | null, school_identifier: string | null }> } };
+
+export type StaffFieldsFragment = { id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } };
+
+export type LinksStaffCandidatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LinksStaffCandidatesQuery = { me: { id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }, courses: { data: Array<{ id: number, users: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }> }> } };
+
+export type LinksAttachUsersMutationVariables = Exact<{
+  assignable_type: string;
+  assignable_id: number;
+  user_ids: Array<number> | number;
+}>;
+
+
+export type LinksAttachUsersMutation = { attachUsers: { changed: number, user_ids: Array<number> } };
+
+export type LinksDetachUsersMutationVariables = Exact<{
+  assignable_type: string;
+  assignable_id: number;
+  user_ids: Array<number> | number;
+}>;
+
+
+export type LinksDetachUsersMutation = { detachUsers: { changed: number, user_ids: Array<number> } };
 
 export type GlobalSearchQueryVariables = Exact<{
   query: string;
@@ -594,11 +606,6 @@ export type EventOptionsQueryVariables = Exact<{
 
 export type EventOptionsQuery = { events: { data: Array<{ id: number, uuid: string, title: string, date: string }> } };
 
-export type GroupsStaffCandidatesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type GroupsStaffCandidatesQuery = { me: { id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }, courses: { data: Array<{ id: number, users: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }> }> } };
-
 export type TeamsListQueryVariables = Exact<{
   page?: number | null | undefined;
   per_page?: number | null | undefined;
@@ -739,24 +746,6 @@ export type TeamUsersQueryVariables = Exact<{
 
 export type TeamUsersQuery = { team: { id: number, users: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }> } };
 
-export type GroupsAttachUsersMutationVariables = Exact<{
-  assignable_type: string;
-  assignable_id: number;
-  user_ids: Array<number> | number;
-}>;
-
-
-export type GroupsAttachUsersMutation = { attachUsers: { changed: number, user_ids: Array<number> } };
-
-export type GroupsDetachUsersMutationVariables = Exact<{
-  assignable_type: string;
-  assignable_id: number;
-  user_ids: Array<number> | number;
-}>;
-
-
-export type GroupsDetachUsersMutation = { detachUsers: { changed: number, user_ids: Array<number> } };
-
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -805,6 +794,19 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const StaffFieldsFragmentDoc = new TypedDocumentString(`
+    fragment StaffFields on User {
+  id
+  first_name
+  last_name
+  email
+  role_id
+  role {
+    id
+    display_name
+  }
+}
+    `, {"fragmentName":"StaffFields"}) as unknown as TypedDocumentString<StaffFieldsFragment, unknown>;
 export const RosterFieldsFragmentDoc = new TypedDocumentString(`
     fragment RosterFields on Roster {
   start
@@ -1118,50 +1120,6 @@ export const CourseDetachStudentsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CourseDetachStudentsMutation, CourseDetachStudentsMutationVariables>;
-export const CourseAttachUsersDocument = new TypedDocumentString(`
-    mutation courseAttachUsers($assignable_id: Int!, $user_ids: [Int!]!) {
-  attachUsers(
-    assignable_id: $assignable_id
-    assignable_type: "course"
-    user_ids: $user_ids
-  ) {
-    user_ids
-    changed
-  }
-}
-    `) as unknown as TypedDocumentString<CourseAttachUsersMutation, CourseAttachUsersMutationVariables>;
-export const CourseDetachUsersDocument = new TypedDocumentString(`
-    mutation courseDetachUsers($assignable_id: Int!, $user_ids: [Int!]!) {
-  detachUsers(
-    assignable_id: $assignable_id
-    assignable_type: "course"
-    user_ids: $user_ids
-  ) {
-    user_ids
-    changed
-  }
-}
-    `) as unknown as TypedDocumentString<CourseDetachUsersMutation, CourseDetachUsersMutationVariables>;
-export const CourseStaffOptionsDocument = new TypedDocumentString(`
-    query courseStaffOptions {
-  courses(state: "all", per_page: 250) {
-    data {
-      id
-      users {
-        id
-        first_name
-        last_name
-        email
-        role_id
-        role {
-          id
-          display_name
-        }
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<CourseStaffOptionsQuery, CourseStaffOptionsQueryVariables>;
 export const CourseCancellationsDocument = new TypedDocumentString(`
     query courseCancellations($course_id: Int!) {
   cancellations(
@@ -1554,6 +1512,84 @@ export const EventLocationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EventLocationsQuery, EventLocationsQueryVariables>;
+export const PickStudentsDocument = new TypedDocumentString(`
+    query pickStudents($query: String!, $per_page: Int) {
+  students(
+    query: $query
+    state: "active"
+    page: 1
+    per_page: $per_page
+    sort_by: "name"
+  ) {
+    total
+    data {
+      id
+      first_name
+      last_name
+      preferred_name
+      email
+      school_identifier
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PickStudentsQuery, PickStudentsQueryVariables>;
+export const LinksStaffCandidatesDocument = new TypedDocumentString(`
+    query linksStaffCandidates {
+  me {
+    id
+    first_name
+    last_name
+    email
+    role_id
+    role {
+      id
+      display_name
+    }
+  }
+  courses(state: "all", per_page: 250, sort_by: "title") {
+    data {
+      id
+      users {
+        ...StaffFields
+      }
+    }
+  }
+}
+    fragment StaffFields on User {
+  id
+  first_name
+  last_name
+  email
+  role_id
+  role {
+    id
+    display_name
+  }
+}`) as unknown as TypedDocumentString<LinksStaffCandidatesQuery, LinksStaffCandidatesQueryVariables>;
+export const LinksAttachUsersDocument = new TypedDocumentString(`
+    mutation linksAttachUsers($assignable_type: String!, $assignable_id: Int!, $user_ids: [Int!]!) {
+  attachUsers(
+    assignable_type: $assignable_type
+    assignable_id: $assignable_id
+    user_ids: $user_ids
+  ) {
+    changed
+    user_ids
+  }
+}
+    `) as unknown as TypedDocumentString<LinksAttachUsersMutation, LinksAttachUsersMutationVariables>;
+export const LinksDetachUsersDocument = new TypedDocumentString(`
+    mutation linksDetachUsers($assignable_type: String!, $assignable_id: Int!, $user_ids: [Int!]!) {
+  detachUsers(
+    assignable_type: $assignable_type
+    assignable_id: $assignable_id
+    user_ids: $user_ids
+  ) {
+    changed
+    user_ids
+  }
+}
+    `) as unknown as TypedDocumentString<LinksDetachUsersMutation, LinksDetachUsersMutationVariables>;
 export const GlobalSearchDocument = new TypedDocumentString(`
     query globalSearch($query: String!, $per_page: Int) {
   search(query: $query, per_page: $per_page) {
@@ -2031,37 +2067,6 @@ export const EventOptionsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EventOptionsQuery, EventOptionsQueryVariables>;
-export const GroupsStaffCandidatesDocument = new TypedDocumentString(`
-    query groupsStaffCandidates {
-  me {
-    id
-    first_name
-    last_name
-    email
-    role_id
-    role {
-      id
-      display_name
-    }
-  }
-  courses(state: "all", per_page: 250, sort_by: "title") {
-    data {
-      id
-      users {
-        id
-        first_name
-        last_name
-        email
-        role_id
-        role {
-          id
-          display_name
-        }
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<GroupsStaffCandidatesQuery, GroupsStaffCandidatesQueryVariables>;
 export const TeamsListDocument = new TypedDocumentString(`
     query teamsList($page: Int, $per_page: Int, $sort_by: String, $sort_dir: String, $query: String, $state: String) {
   school {
@@ -2289,30 +2294,6 @@ export const TeamUsersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TeamUsersQuery, TeamUsersQueryVariables>;
-export const GroupsAttachUsersDocument = new TypedDocumentString(`
-    mutation groupsAttachUsers($assignable_type: String!, $assignable_id: Int!, $user_ids: [Int!]!) {
-  attachUsers(
-    assignable_type: $assignable_type
-    assignable_id: $assignable_id
-    user_ids: $user_ids
-  ) {
-    changed
-    user_ids
-  }
-}
-    `) as unknown as TypedDocumentString<GroupsAttachUsersMutation, GroupsAttachUsersMutationVariables>;
-export const GroupsDetachUsersDocument = new TypedDocumentString(`
-    mutation groupsDetachUsers($assignable_type: String!, $assignable_id: Int!, $user_ids: [Int!]!) {
-  detachUsers(
-    assignable_type: $assignable_type
-    assignable_id: $assignable_id
-    user_ids: $user_ids
-  ) {
-    changed
-    user_ids
-  }
-}
-    `) as unknown as TypedDocumentString<GroupsDetachUsersMutation, GroupsDetachUsersMutationVariables>;
 export const MeDocument = new TypedDocumentString(`
     query me {
   me {

@@ -1,6 +1,6 @@
 import { roleById } from "@rollbook/domain";
 import { describe, expect, it } from "vitest";
-import { coursePermissions, mayUnassign } from "./permissions.ts";
+import { coursePermissions } from "./permissions.ts";
 
 const viewer = (id: number) => ({ role: { id, permissions: roleById(id).permissions } });
 
@@ -33,13 +33,5 @@ describe("coursePermissions", () => {
     });
     // counselor
     expect(coursePermissions(viewer(8))).toMatchObject({ enrol: false, cancellations: false, override: false });
-  });
-
-  it("lets an advisor unassign professors and coaches but not admins", () => {
-    expect(mayUnassign(5, 6)).toBe(true);
-    expect(mayUnassign(5, 3)).toBe(false);
-    expect(mayUnassign(5, 5)).toBe(false);
-    expect(mayUnassign(3, 4)).toBe(true);
-    expect(mayUnassign(7, 9)).toBe(false);
   });
 });

@@ -24,6 +24,3 @@ export function coursePermissions(v: Viewer) {
 }
 
 export type CoursePermissions = ReturnType<typeof coursePermissions>;
-
-/** Whether the user may be unassigned by the viewer (role 5 only users of roles 6-9). */
-export const mayUnassign = (viewerRoleId: number, userRoleId: number) => canManageUsers(viewerRoleId, userRoleId);

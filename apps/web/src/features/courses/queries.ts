@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CourseDetailQuery, CoursesListQuery, CourseUsersQuery } from "../../gql/graphql.ts";
+import type { CourseDetailQuery, CoursesListQuery } from "../../gql/graphql.ts";
 import { graphql } from "../../gql/index.ts";
 import { execute } from "../../lib/graphql.ts";
 import type { GridParams } from "../../ui/grid/grid-params.ts";
@@ -348,62 +348,6 @@ export const DetachCourseStudentsDocument = graphql(`
 export const detachStudents = (courseId: number, studentIds: number[]) =>
   execute(DetachCourseStudentsDocument, { attachable_id: courseId, student_ids: studentIds });
 
-export const AttachCourseUsersDocument = graphql(`
-  mutation courseAttachUsers($assignable_id: Int!, $user_ids: [Int!]!) {
-    attachUsers(assignable_id: $assignable_id, assignable_type: "course", user_ids: $user_ids) {
-      user_ids
-      changed
-    }
-  }
-`);
-
-export const DetachCourseUsersDocument = graphql(`
-  mutation courseDetachUsers($assignable_id: Int!, $user_ids: [Int!]!) {
-    detachUsers(assignable_id: $assignable_id, assignable_type: "course", user_ids: $user_ids) {
-      user_ids
-      changed
-    }
-  }
-`);
-
-/** Staff to assign: no users list exists yet, so the staff seen on the school's courses. */
-export const CourseStaffOptionsDocument = graphql(`
-  query courseStaffOptions {
-    courses(state: "all", per_page: 250) {
-      data {
-        id
-        users {
-          id
-          first_name
-          last_name
-          email
-          role_id
-          role {
-            id
-            display_name
-          }
-        }
-      }
-    }
-  }
-`);
-
-export function useStaffOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ["courseStaffOptions"],
-    enabled,
-    staleTime: 60_000,
-    queryFn: async () => {
-      const r = await execute(CourseStaffOptionsDocument);
-      const seen = new Map<number, CourseUser>();
-      for (const c of r.courses.data) for (const u of c.users) seen.set(u.id, u);
-      return [...seen.values()].sort((a, b) =>
-        `${a.last_name} ${a.first_name}`.localeCompare(`${b.last_name} ${b.first_name}`),
-      );
-    },
-  });
-}
-
 export const CourseCancellationsDocument = graphql(`
   query courseCancellations($course_id: Int!) {
     cancellations(course_id: $course_id, per_page: 250, sort_by: "date", sort_dir: "desc") {
@@ -459,8 +403,6 @@ export const CourseUsersDocument = graphql(`
     }
   }
 `);
-
-export type CourseUser = CourseUsersQuery["course"]["users"][number];
 
 export function useCourseUsers(uuid: string) {
   return useQuery({

@@ -2,7 +2,7 @@
  * What a viewer may do on the team and event screens (decision 0700's table): the screens hide
  * what the role may not do. Pure, tested without a browser.
  */
-import { canManageUsers, isAdmin, type PermissionFlag } from "@rollbook/domain";
+import { canManageUsers, type PermissionFlag } from "@rollbook/domain";
 
 export interface Viewer {
   role: { id: number; permissions: Record<PermissionFlag, boolean> };
@@ -41,7 +41,3 @@ export function eventPermissions(v: Viewer) {
 }
 
 export type EventPermissions = ReturnType<typeof eventPermissions>;
-
-/** Whether the viewer may unassign a user of this role (admins any; role 5 users of roles 6-9). */
-export const mayUnassign = (viewerRoleId: number, userRoleId: number) =>
-  isAdmin(viewerRoleId) || canManageUsers(viewerRoleId, userRoleId);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TeamDetailQuery, TeamsListQuery, TeamTravelQuery, TeamUsersQuery } from "../../gql/graphql.ts";
+import type { TeamDetailQuery, TeamsListQuery, TeamTravelQuery } from "../../gql/graphql.ts";
 import { graphql } from "../../gql/index.ts";
 import { execute } from "../../lib/graphql.ts";
 import type { GridParams } from "../../ui/grid/grid-params.ts";
@@ -237,27 +237,6 @@ export const TeamUsersDocument = graphql(`
           display_name
         }
       }
-    }
-  }
-`);
-
-export type AssignedUser = TeamUsersQuery["team"]["users"][number];
-export type AssignableType = "course" | "event" | "team" | "student";
-
-export const AttachUsersDocument = graphql(`
-  mutation groupsAttachUsers($assignable_type: String!, $assignable_id: Int!, $user_ids: [Int!]!) {
-    attachUsers(assignable_type: $assignable_type, assignable_id: $assignable_id, user_ids: $user_ids) {
-      changed
-      user_ids
-    }
-  }
-`);
-
-export const DetachUsersDocument = graphql(`
-  mutation groupsDetachUsers($assignable_type: String!, $assignable_id: Int!, $user_ids: [Int!]!) {
-    detachUsers(assignable_type: $assignable_type, assignable_id: $assignable_id, user_ids: $user_ids) {
-      changed
-      user_ids
     }
   }
 `);

@@ -13,6 +13,7 @@ import { UrlTabs } from "../../../ui/detail/UrlTabs.tsx";
 import { notify } from "../../../ui/notify.tsx";
 import { PageHeading } from "../../../ui/PageHeading.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
+import { AssignedUsers } from "../../links/AssignedUsers.tsx";
 import { CourseForm } from "../CourseForm.tsx";
 import { courseFormFrom, courseVariables } from "../course-form.ts";
 import { courseSchedule, courseState, semesterText } from "../format.ts";
@@ -27,6 +28,7 @@ import {
   UpdateCourseDocument,
   useCourseDetail,
   useCourseLocations,
+  useCourseUsers,
   useRefreshCourse,
 } from "../queries.ts";
 import { usePhone } from "../use-phone.ts";
@@ -34,7 +36,6 @@ import { CalendarFeedButton } from "./CalendarFeedButton.tsx";
 import { CancellationsTab } from "./CancellationsTab.tsx";
 import { DashboardTab } from "./DashboardTab.tsx";
 import { StudentsTab } from "./StudentsTab.tsx";
-import { UsersTab } from "./UsersTab.tsx";
 
 /** /Courses/:uuid — a course: header with its actions, and the tabs Dashboard, Students, Cancellations, Users. */
 export default function CourseDetailPage() {
@@ -69,6 +70,7 @@ function CourseDetailView({ course, school }: { course: CourseDetail; school: Co
   const me = useMe();
   const can = coursePermissions(me);
   const refresh = useRefreshCourse(course.uuid);
+  const users = useCourseUsers(course.uuid);
   const [editing, setEditing] = useState(false);
   const phone = usePhone();
   const locations = useCourseLocations(editing);
@@ -169,7 +171,18 @@ function CourseDetailView({ course, school }: { course: CourseDetail; school: Co
     {
       value: "users",
       label: "Users",
-      panel: <UsersTab course={course} viewerRoleId={me.role.id} canManage={can.manageUsers} />,
+      panel: (
+        <AssignedUsers
+          type="course"
+          id={course.id}
+          title={course.title}
+          users={users}
+          canManage={can.manageUsers}
+          readOnly={course.deleted_at !== null}
+          empty="No staff assigned to this course."
+          onChanged={() => users.refetch()}
+        />
+      ),
     },
   ];
 

@@ -1,5 +1,5 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
@@ -11,10 +11,12 @@ import { useGridSelection } from "../../../ui/grid/useGridSelection.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { SearchInput } from "../../../ui/SearchInput.tsx";
+import { PickStudentsModal } from "../../links/PickStudentsModal.tsx";
+import { studentsWord } from "../../links/pick-students.ts";
 import { studentColumns } from "../../students/list/columns.tsx";
 import { parseStudentFilters, STUDENT_GRID_DEFAULTS, withStudentFilters } from "../../students/list/filters.ts";
 import type { PickOption } from "../../students/list/options.ts";
-import { StudentsListDocument, useStudentsList } from "../../students/list/queries.ts";
+import { useStudentsList } from "../../students/list/queries.ts";
 import { RelationPicker } from "../../students/list/RelationPicker.tsx";
 import type { CoursePermissions } from "../permissions.ts";
 import {
@@ -25,7 +27,7 @@ import {
   EnrolStudentsDocument,
   useRefreshCourse,
 } from "../queries.ts";
-import { enrolResultText, studentsWord } from "./enrol.ts";
+import { enrolResultText } from "./enrol.ts";
 
 /**
  * The students enrolled (the participants grid's columns), with, by permission
@@ -141,11 +143,15 @@ export function StudentsTab({
           ) : undefined
         }
       />
-      <AddStudentsModal
+      <PickStudentsModal
         opened={adding === "students"}
-        course={course}
+        title={`Add students to ${course.title}`}
         onClose={() => setAdding(null)}
-        onDone={() => void refresh()}
+        onSubmit={async (ids) => {
+          const r = await execute(EnrolStudentsDocument, { course_id: course.id, student_ids: ids });
+          notify.success(enrolResultText(r.addCourseToStudents.changed, ids.length, course.title));
+          void refresh();
+        }}
       />
       <AddTeamModal
         opened={adding === "team"}
@@ -154,114 +160,6 @@ export function StudentsTab({
         onDone={() => void refresh()}
       />
     </Stack>
-  );
-}
-
-/** Finds participants by name or e-mail and enrols the ones ticked (addCourseToStudents, all or nothing). */
-function AddStudentsModal({
-  opened,
-  course,
-  onClose,
-  onDone,
-}: {
-  opened: boolean;
-  course: CourseDetail;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const [search, setSearch] = useState("");
-  const [picked, setPicked] = useState<Map<number, string>>(new Map());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const found = useQuery({
-    queryKey: ["studentsPicker", "course-add", search],
-    enabled: opened && search.trim() !== "",
-    queryFn: () =>
-      execute(StudentsListDocument, { query: search.trim(), state: "active", per_page: 25, page: 1, sort_by: "name" }),
-  });
-  const close = () => {
-    setSearch("");
-    setPicked(new Map());
-    setError(null);
-    onClose();
-  };
-  const toggle = (id: number, name: string, on: boolean) =>
-    setPicked((m) => {
-      const next = new Map(m);
-      if (on) next.set(id, name);
-      else next.delete(id);
-      return next;
-    });
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (picked.size === 0) return setError("Pick at least one student");
-    setBusy(true);
-    try {
-      const r = await execute(EnrolStudentsDocument, { course_id: course.id, student_ids: [...picked.keys()] });
-      notify.success(enrolResultText(r.addCourseToStudents.changed, picked.size, course.title));
-      close();
-      onDone();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : "The students were not added.");
-    } finally {
-      setBusy(false);
-    }
-  };
-  const rows = found.data?.students.data ?? [];
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={`Add students to ${course.title}`}
-      size="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          <SearchInput label="Find participants" placeholder="Name or e-mail" value={search} onChange={setSearch} />
-          {search.trim() === "" ? (
-            <Text size="sm" c="dimmed">
-              Type a name or an e-mail to find participants.
-            </Text>
-          ) : found.isFetching && rows.length === 0 ? (
-            <Text size="sm" role="status">
-              Searching…
-            </Text>
-          ) : rows.length === 0 ? (
-            <Text size="sm">No matching data</Text>
-          ) : (
-            <Stack component="fieldset" gap={6} m={0} p={0} style={{ border: 0 }}>
-              <legend className="sr-only">Participants found</legend>
-              {rows.map((s) => (
-                <Checkbox
-                  key={s.id}
-                  label={`${personName(s)}${s.email ? ` (${s.email})` : ""}`}
-                  checked={picked.has(s.id)}
-                  onChange={(e) => toggle(s.id, personName(s), e.currentTarget.checked)}
-                />
-              ))}
-            </Stack>
-          )}
-          <Text size="sm" aria-live="polite">
-            {picked.size === 0 ? "No one picked yet." : `Picked: ${[...picked.values()].join(", ")}`}
-          </Text>
-          {error && (
-            <Text role="alert" c="red.9" size="sm">
-              {error}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {picked.size > 0 ? `Add ${studentsWord(picked.size)}` : "Add"}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }
 

@@ -1,10 +1,6 @@
 /** Words of the enrolment actions. Pure, tested without a browser. */
 
-/** "1 student", "3 students"; capitalised for the start of a sentence. */
-export function studentsWord(n: number, capital = false): string {
-  const w = n === 1 ? "1 student" : `${n} students`;
-  return capital ? w.charAt(0).toUpperCase() + w.slice(1) : w;
-}
+import { studentsWord } from "../../links/pick-students.ts";
 
 /** What an enrolment changed: those already enrolled are not counted by the server. */
 export function enrolResultText(changed: number, requested: number, title: string): string {

@@ -13,7 +13,7 @@ import { UrlTabs } from "../../../ui/detail/UrlTabs.tsx";
 import { notify } from "../../../ui/notify.tsx";
 import { PageHeading } from "../../../ui/PageHeading.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
-import { AssignedUsers } from "../../teams/links/AssignedUsers.tsx";
+import { AssignedUsers } from "../../links/AssignedUsers.tsx";
 import { eventPermissions } from "../../teams/permissions.ts";
 import { AddToDashboardDocument } from "../../teams/queries.ts";
 import { usePhone } from "../../teams/use-phone.ts";

@@ -9,8 +9,8 @@ import { formatPercent } from "../../../ui/detail/format.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { Spinner } from "../../../ui/Spinner.tsx";
-import { PickStudentsModal } from "../../teams/links/PickStudentsModal.tsx";
-import { studentsWord } from "../../teams/links/words.ts";
+import { PickStudentsModal } from "../../links/PickStudentsModal.tsx";
+import { studentsWord } from "../../links/pick-students.ts";
 import type { EventPermissions } from "../../teams/permissions.ts";
 import { AttachStudentsDocument, DetachStudentsDocument } from "../../teams/queries.ts";
 import {

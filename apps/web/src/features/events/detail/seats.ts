@@ -1,5 +1,5 @@
 /** The words of an event's seats and waitlist. Pure, tested without a browser. */
-import { studentsWord } from "../../teams/links/words.ts";
+import { studentsWord } from "../../links/pick-students.ts";
 
 interface Counts {
   attending_count: number;

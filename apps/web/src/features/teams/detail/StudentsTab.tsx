@@ -10,11 +10,11 @@ import { useGridSelection } from "../../../ui/grid/useGridSelection.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { SearchInput } from "../../../ui/SearchInput.tsx";
+import { PickStudentsModal } from "../../links/PickStudentsModal.tsx";
+import { addedText, studentsWord } from "../../links/pick-students.ts";
 import { studentColumns } from "../../students/list/columns.tsx";
 import { parseStudentFilters, STUDENT_GRID_DEFAULTS, withStudentFilters } from "../../students/list/filters.ts";
 import { useStudentsList } from "../../students/list/queries.ts";
-import { PickStudentsModal } from "../links/PickStudentsModal.tsx";
-import { addedText, studentsWord } from "../links/words.ts";
 import type { TeamPermissions } from "../permissions.ts";
 import {
   AttachSchoolIdsDocument,

@@ -13,7 +13,7 @@ import { UrlTabs } from "../../../ui/detail/UrlTabs.tsx";
 import { notify } from "../../../ui/notify.tsx";
 import { PageHeading } from "../../../ui/PageHeading.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
-import { AssignedUsers } from "../links/AssignedUsers.tsx";
+import { AssignedUsers } from "../../links/AssignedUsers.tsx";
 import { visibilityWord } from "../list/columns.tsx";
 import { teamPermissions } from "../permissions.ts";
 import {

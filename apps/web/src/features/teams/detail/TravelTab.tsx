@@ -10,8 +10,8 @@ import { formatDateTime } from "../../../ui/detail/format.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { Spinner } from "../../../ui/Spinner.tsx";
+import { studentsWord } from "../../links/pick-students.ts";
 import { type Errors, firstError, serverErrors } from "../form-errors.ts";
-import { studentsWord } from "../links/words.ts";
 import {
   CreateTravelDocument,
   RemoveTravelDocument,

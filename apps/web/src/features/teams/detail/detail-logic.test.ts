@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { personName } from "../../../ui/person-name.ts";
-import { uniqueStaff } from "../links/staff.ts";
-import { addedText, studentsWord } from "../links/words.ts";
+import { addedText, studentsWord } from "../../links/pick-students.ts";
 import { parseSchoolIds, pastedIdsError, pasteResultText } from "./paste-ids.ts";
 import {
   instant,
@@ -91,17 +90,5 @@ describe("link words", () => {
     expect(addedText(2, 3, "Soccer")).toBe("2 students added to Soccer (1 already there).");
     expect(addedText(0, 1, "Soccer")).toBe("That student was already on Soccer.");
     expect(personName({ first_name: "Adaline", last_name: "L", preferred_name: "Ada" })).toBe("Ada (Adaline) L");
-  });
-
-  it("lists staff once, by name", () => {
-    const u = (id: number, last: string) => ({
-      id,
-      first_name: "A",
-      last_name: last,
-      email: "",
-      role_id: 7,
-      role: { id: 7, display_name: "Coach" },
-    });
-    expect(uniqueStaff([[u(2, "B")], [u(1, "A"), u(2, "B")]]).map((x) => x.id)).toEqual([1, 2]);
   });
 });

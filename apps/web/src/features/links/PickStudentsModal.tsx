@@ -1,16 +1,15 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { execute } from "../../../lib/graphql.ts";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
-import { personName } from "../../../ui/person-name.ts";
-import { SearchInput } from "../../../ui/SearchInput.tsx";
-import { StudentsListDocument } from "../../students/list/queries.ts";
-import { studentsWord } from "./words.ts";
+import { MODAL_ATTRIBUTES } from "../../ui/confirm.tsx";
+import { personName } from "../../ui/person-name.ts";
+import { SearchInput } from "../../ui/SearchInput.tsx";
+import { addButtonText, pickedText, pickLabel, togglePicked } from "./pick-students.ts";
+import { usePickStudents } from "./pick-students-query.ts";
 
 /**
- * Finds participants by name or e-mail and hands the ticked ones to `onSubmit` (an attach call);
- * a refusal (e.g. "restricted to a team", all or nothing) is shown in the dialog, in the
+ * The one student picker of courses, events and teams: finds participants by name or e-mail,
+ * keeps the ticked ones across searches, and hands their ids to `onSubmit` (the add call).
+ * A refusal (e.g. "restricted to a team", all or nothing) is shown in the dialog, in the
  * server's words.
  */
 export function PickStudentsModal({
@@ -22,34 +21,23 @@ export function PickStudentsModal({
 }: {
   opened: boolean;
   title: string;
+  /** What adding means here (seats, a restriction), above the search. */
   intro?: ReactNode;
   onClose: () => void;
-  /** Runs the call; resolves when done (the dialog closes), rejects to show the refusal. */
+  /** Runs the call (and says what it did); resolves when done (the dialog closes), rejects to show the refusal. */
   onSubmit: (ids: number[]) => Promise<void>;
 }) {
   const [search, setSearch] = useState("");
   const [picked, setPicked] = useState<Map<number, string>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const found = useQuery({
-    queryKey: ["studentsPicker", "links", search],
-    enabled: opened && search.trim() !== "",
-    queryFn: () =>
-      execute(StudentsListDocument, { query: search.trim(), state: "active", per_page: 25, page: 1, sort_by: "name" }),
-  });
+  const found = usePickStudents(search, opened);
   const close = () => {
     setSearch("");
     setPicked(new Map());
     setError(null);
     onClose();
   };
-  const toggle = (id: number, name: string, on: boolean) =>
-    setPicked((m) => {
-      const next = new Map(m);
-      if (on) next.set(id, name);
-      else next.delete(id);
-      return next;
-    });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (picked.size === 0) return setError("Pick at least one student");
@@ -98,15 +86,18 @@ export function PickStudentsModal({
               {rows.map((s) => (
                 <Checkbox
                   key={s.id}
-                  label={`${personName(s)}${s.school_identifier ? ` · ${s.school_identifier}` : ""}${s.email ? ` (${s.email})` : ""}`}
+                  label={pickLabel(s)}
                   checked={picked.has(s.id)}
-                  onChange={(e) => toggle(s.id, personName(s), e.currentTarget.checked)}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked; // read now: the updater runs after the event
+                    setPicked((m) => togglePicked(m, s.id, personName(s), on));
+                  }}
                 />
               ))}
             </Stack>
           )}
           <Text size="sm" aria-live="polite">
-            {picked.size === 0 ? "No one picked yet." : `Picked: ${[...picked.values()].join(", ")}`}
+            {pickedText(picked)}
           </Text>
           {error && (
             <Text role="alert" c="red.9" size="sm">
@@ -118,7 +109,7 @@ export function PickStudentsModal({
               Cancel
             </Button>
             <Button type="submit" loading={busy}>
-              {picked.size > 0 ? `Add ${studentsWord(picked.size)}` : "Add"}
+              {addButtonText(picked.size)}
             </Button>
           </Group>
         </Stack>

@@ -1,21 +1,28 @@
 import { Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Table, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { execute } from "../../../lib/graphql.ts";
-import { useMe } from "../../../lib/me.ts";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
-import { confirmThen } from "../../../ui/detail/confirm-then.ts";
-import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
-import { notify } from "../../../ui/notify.tsx";
-import { Spinner } from "../../../ui/Spinner.tsx";
-import { mayUnassign } from "../permissions.ts";
-import { type AssignableType, type AssignedUser, AttachUsersDocument, DetachUsersDocument } from "../queries.ts";
-import { useStaffCandidates } from "./staff.ts";
-
-const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
+import { execute } from "../../lib/graphql.ts";
+import { useMe } from "../../lib/me.ts";
+import { MODAL_ATTRIBUTES } from "../../ui/confirm.tsx";
+import { confirmThen } from "../../ui/detail/confirm-then.ts";
+import { DetailSection } from "../../ui/detail/DetailSection.tsx";
+import { notify } from "../../ui/notify.tsx";
+import { personName } from "../../ui/person-name.ts";
+import { Spinner } from "../../ui/Spinner.tsx";
+import {
+  AttachUsersDocument,
+  assignableStaff,
+  DetachUsersDocument,
+  mayAssign,
+  type StaffLinkType,
+  type StaffMember,
+  useStaffCandidates,
+} from "./staff.ts";
 
 /**
- * The Users tab of a team or an event: the staff assigned (those the viewer sees), and for those
- * who may manage users, "Assign staff" (attachUsers) and "Unassign" per row (detachUsers, confirm).
+ * The Users tab of a course, an event or a team: the staff assigned (those the viewer sees), and
+ * for a viewer who manages users (roles 1-4; role 5 over roles 6-9), "Assign staff" (attachUsers)
+ * and "Unassign" per row (detachUsers, confirm). The page loads `users` and refetches them in
+ * `onChanged`.
  */
 export function AssignedUsers({
   type,
@@ -24,15 +31,18 @@ export function AssignedUsers({
   users,
   canManage,
   readOnly,
+  empty = "No staff assigned yet.",
   onChanged,
 }: {
-  type: AssignableType;
+  type: StaffLinkType;
   id: number;
   title: string;
-  users: { isPending: boolean; isError: boolean; error: Error | null; data: AssignedUser[] | undefined };
+  users: { isPending: boolean; isError: boolean; error: Error | null; data: readonly StaffMember[] | undefined };
   canManage: boolean;
-  /** A removed team or event: nothing is changed until it is restored. */
+  /** A removed course, event or team: nothing is changed until it is restored. */
   readOnly?: boolean;
+  /** What an empty list says. */
+  empty?: string;
   onChanged: () => Promise<unknown>;
 }) {
   const me = useMe();
@@ -40,13 +50,17 @@ export function AssignedUsers({
   const [busy, setBusy] = useState<number | null>(null);
   const manage = canManage && !readOnly;
 
-  const unassign = async (u: AssignedUser) => {
+  const unassign = async (u: StaffMember) => {
     setBusy(u.id);
     try {
       const done = await confirmThen(
-        { title: "Unassign staff", message: `Unassign ${fullName(u)} from ${title}?`, danger: true },
+        {
+          title: "Unassign staff",
+          message: `Unassign ${personName(u)} from ${title}? The access this assignment gave them ends.`,
+          danger: true,
+        },
         () => execute(DetachUsersDocument, { assignable_type: type, assignable_id: id, user_ids: [u.id] }),
-        `${fullName(u)} was unassigned from ${title}.`,
+        `${personName(u)} was unassigned from ${title}.`,
       );
       if (done) await onChanged();
     } finally {
@@ -58,7 +72,13 @@ export function AssignedUsers({
     <DetailSection
       title="Assigned staff"
       order={2}
-      actions={manage ? <Button onClick={() => setAssigning(true)}>Assign staff</Button> : undefined}
+      actions={
+        manage ? (
+          <Button size="xs" onClick={() => setAssigning(true)}>
+            Assign staff
+          </Button>
+        ) : undefined
+      }
     >
       {users.isPending ? (
         <Spinner label="Loading the assigned staff" />
@@ -68,7 +88,7 @@ export function AssignedUsers({
         </Alert>
       ) : users.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No staff assigned yet.
+          {empty}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={420}>
@@ -79,14 +99,18 @@ export function AssignedUsers({
                 <Table.Th scope="col">Name</Table.Th>
                 <Table.Th scope="col">Role</Table.Th>
                 <Table.Th scope="col">E-mail</Table.Th>
-                {manage && <Table.Th scope="col">Actions</Table.Th>}
+                {manage && (
+                  <Table.Th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {users.data.map((u) => (
                 <Table.Tr key={u.id}>
                   <Table.Th scope="row" fw={400}>
-                    {fullName(u)}
+                    {personName(u)}
                   </Table.Th>
                   <Table.Td>{u.role.display_name}</Table.Td>
                   <Table.Td>
@@ -95,22 +119,18 @@ export function AssignedUsers({
                     </Anchor>
                   </Table.Td>
                   {manage && (
-                    <Table.Td>
-                      {mayUnassign(me.role.id, u.role_id) ? (
+                    <Table.Td ta="right">
+                      {mayAssign(me.role.id, u.role_id) && (
                         <Button
                           size="compact-sm"
                           variant="light"
                           color="red"
                           loading={busy === u.id}
-                          aria-label={`Unassign ${fullName(u)}`}
+                          aria-label={`Unassign ${personName(u)}`}
                           onClick={() => void unassign(u)}
                         >
                           Unassign
                         </Button>
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          —
-                        </Text>
                       )}
                     </Table.Td>
                   )}
@@ -120,20 +140,23 @@ export function AssignedUsers({
           </Table>
         </Table.ScrollContainer>
       )}
-      <AssignModal
-        opened={assigning}
-        type={type}
-        id={id}
-        title={title}
-        assigned={users.data ?? []}
-        viewerRoleId={me.role.id}
-        onClose={() => setAssigning(false)}
-        onDone={onChanged}
-      />
+      {manage && (
+        <AssignModal
+          opened={assigning}
+          type={type}
+          id={id}
+          title={title}
+          assigned={users.data ?? []}
+          viewerRoleId={me.role.id}
+          onClose={() => setAssigning(false)}
+          onDone={onChanged}
+        />
+      )}
     </DetailSection>
   );
 }
 
+/** Picks a staff member to assign (those the viewer may assign, not assigned yet). */
 function AssignModal({
   opened,
   type,
@@ -145,10 +168,10 @@ function AssignModal({
   onDone,
 }: {
   opened: boolean;
-  type: AssignableType;
+  type: StaffLinkType;
   id: number;
   title: string;
-  assigned: readonly AssignedUser[];
+  assigned: readonly StaffMember[];
   viewerRoleId: number;
   onClose: () => void;
   onDone: () => Promise<unknown>;
@@ -157,8 +180,7 @@ function AssignModal({
   const [choice, setChoice] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const taken = new Set(assigned.map((u) => u.id));
-  const options = (candidates.data ?? []).filter((u) => !taken.has(u.id) && mayUnassign(viewerRoleId, u.role_id));
+  const options = assignableStaff(candidates.data ?? [], assigned, viewerRoleId);
   const close = () => {
     setChoice("");
     setError(null);
@@ -171,11 +193,11 @@ function AssignModal({
     try {
       await execute(AttachUsersDocument, { assignable_type: type, assignable_id: id, user_ids: [Number(choice)] });
       const who = options.find((u) => String(u.id) === choice);
-      notify.success(`${who ? fullName(who) : "The staff member"} was assigned to ${title}.`);
+      notify.success(`${who ? personName(who) : "The staff member"} was assigned to ${title}.`);
       close();
       await onDone();
     } catch (err) {
-      setError(err instanceof Error ? err.message : "Not assigned.");
+      setError(err instanceof Error ? err.message : "The staff member was not assigned.");
     } finally {
       setBusy(false);
     }
@@ -195,6 +217,7 @@ function AssignModal({
           ) : (
             <NativeSelect
               label="Staff member"
+              description="Staff already working with the school's courses, and you"
               value={choice}
               error={error}
               onChange={(e) => {
@@ -203,7 +226,7 @@ function AssignModal({
               }}
               data={[
                 { value: "", label: options.length ? "Pick a staff member" : "No one else to assign" },
-                ...options.map((u) => ({ value: String(u.id), label: `${fullName(u)} (${u.role.display_name})` })),
+                ...options.map((u) => ({ value: String(u.id), label: `${personName(u)} (${u.role.display_name})` })),
               ]}
             />
           )}
