@@ -68,6 +68,7 @@ const MATRIX: Record<string, readonly Actor[]> = {
   "Mutation.removeExcuse": withPerm("override"),
   // reports (issue 12)
   "Query.statusReport": withPerm("access_reports"),
+  "Query.cancellationReport": withPerm("access_reports"),
   // courses, events, teams (issue 11, decision 0700)
   "Query.course": ALL_ROLES,
   "Query.events": ALL_ROLES,
