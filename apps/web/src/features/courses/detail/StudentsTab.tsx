@@ -1,9 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DataGrid } from "../../../ui/grid/DataGrid.tsx";
 import { useGridParams } from "../../../ui/grid/useGridParams.ts";
@@ -11,13 +10,12 @@ import { useGridSelection } from "../../../ui/grid/useGridSelection.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { SearchInput } from "../../../ui/SearchInput.tsx";
+import { AddTeamModal } from "../../links/AddTeamModal.tsx";
 import { PickStudentsModal } from "../../links/PickStudentsModal.tsx";
 import { studentsWord } from "../../links/pick-students.ts";
 import { studentColumns } from "../../students/list/columns.tsx";
 import { parseStudentFilters, STUDENT_GRID_DEFAULTS, withStudentFilters } from "../../students/list/filters.ts";
-import type { PickOption } from "../../students/list/options.ts";
 import { useStudentsList } from "../../students/list/queries.ts";
-import { RelationPicker } from "../../students/list/RelationPicker.tsx";
 import type { CoursePermissions } from "../permissions.ts";
 import {
   AddTeamToCourseDocument,
@@ -155,85 +153,17 @@ export function StudentsTab({
       />
       <AddTeamModal
         opened={adding === "team"}
-        course={course}
+        title={course.title}
+        intro="Every student of the team is enrolled in the course."
+        add={async (team) => {
+          const r = await execute(AddTeamToCourseDocument, { course_id: course.id, team_id: team.id });
+          return r.addTeamToCourse.changed === 0
+            ? `Everyone of ${team.name} was already enrolled.`
+            : `${studentsWord(r.addTeamToCourse.changed, true)} of ${team.name} enrolled in ${course.title}.`;
+        }}
         onClose={() => setAdding(null)}
         onDone={() => void refresh()}
       />
     </Stack>
-  );
-}
-
-/** Enrols every live student of a team (addTeamToCourse). */
-function AddTeamModal({
-  opened,
-  course,
-  onClose,
-  onDone,
-}: {
-  opened: boolean;
-  course: CourseDetail;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const [team, setTeam] = useState<PickOption | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    setTeam(null);
-    setError(null);
-    onClose();
-  };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!team || team.id === null) return setError("Team is required");
-    setBusy(true);
-    try {
-      const r = await execute(AddTeamToCourseDocument, { course_id: course.id, team_id: team.id });
-      notify.success(
-        r.addTeamToCourse.changed === 0
-          ? `Everyone of ${team.label} was already enrolled.`
-          : `${studentsWord(r.addTeamToCourse.changed, true)} of ${team.label} enrolled in ${course.title}.`,
-      );
-      close();
-      onDone();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : "The team was not added.");
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={`Add a team to ${course.title}`}
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          <Text size="sm">Every student of the team is enrolled in the course.</Text>
-          <RelationPicker
-            kind="team"
-            label="Team"
-            value={team?.value ?? null}
-            required
-            error={error}
-            onChange={(o) => {
-              setTeam(o);
-              setError(null);
-            }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Add team
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

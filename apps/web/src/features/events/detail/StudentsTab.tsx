@@ -1,14 +1,14 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import { useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
 import { formatPercent } from "../../../ui/detail/format.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { Spinner } from "../../../ui/Spinner.tsx";
+import { AddTeamModal } from "../../links/AddTeamModal.tsx";
 import { PickStudentsModal } from "../../links/PickStudentsModal.tsx";
 import { studentsWord } from "../../links/pick-students.ts";
 import type { EventPermissions } from "../../teams/permissions.ts";
@@ -18,7 +18,6 @@ import {
   type EventDetail,
   EventDetailDocument,
   useEventStudents,
-  useEventTeamOptions,
   useRefreshEvent,
 } from "../queries.ts";
 import { addToEventText } from "./seats.ts";
@@ -191,86 +190,17 @@ export function StudentsTab({ event, can }: { event: EventDetail; can: EventPerm
       />
       <AddTeamModal
         opened={adding === "team"}
-        event={event}
+        title={event.title}
+        intro="Every student of the team is added; past the capacity they join the waitlist."
+        add={async (team) => {
+          const r = await execute(AddTeamToEventDocument, { event_id: event.id, team_id: team.id });
+          return r.addTeamToEvent.changed === 0
+            ? `Everyone of ${team.name} was already on ${event.title}.`
+            : `${studentsWord(r.addTeamToEvent.changed, true)} of ${team.name} added to ${event.title}.`;
+        }}
         onClose={() => setAdding(null)}
         onDone={() => void refresh()}
       />
     </DetailSection>
-  );
-}
-
-/** Signs up every live student of a team (addTeamToEvent): capacity then waitlist. */
-function AddTeamModal({
-  opened,
-  event,
-  onClose,
-  onDone,
-}: {
-  opened: boolean;
-  event: EventDetail;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const teams = useEventTeamOptions(opened);
-  const [teamId, setTeamId] = useState("");
-  const team = (teams.data ?? []).find((t) => t.value === teamId) ?? null;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    setError(null);
-    setTeamId("");
-    onClose();
-  };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!team) return setError("Team is required");
-    setBusy(true);
-    try {
-      const r = await execute(AddTeamToEventDocument, { event_id: event.id, team_id: Number(team.value) });
-      notify.success(
-        r.addTeamToEvent.changed === 0
-          ? `Everyone of ${team.label} was already on ${event.title}.`
-          : `${studentsWord(r.addTeamToEvent.changed, true)} of ${team.label} added to ${event.title}.`,
-      );
-      close();
-      onDone();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : "The team was not added.");
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={`Add a team to ${event.title}`}
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          <Text size="sm">Every student of the team is added; past the capacity they join the waitlist.</Text>
-          <NativeSelect
-            label="Team"
-            value={teamId}
-            error={error}
-            onChange={(e) => {
-              setTeamId(e.currentTarget.value);
-              setError(null);
-            }}
-            data={[{ value: "", label: teams.isPending ? "Loading the teams…" : "Pick a team" }, ...(teams.data ?? [])]}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Add team
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }
