@@ -122,13 +122,6 @@ export type RestoreCourseMutationVariables = Exact<{
 
 export type RestoreCourseMutation = { restoreCourse: { id: number, deleted_at: string | null } };
 
-export type CourseAddToDashboardMutationVariables = Exact<{
-  id: number;
-}>;
-
-
-export type CourseAddToDashboardMutation = { addToDashboard: { id: number } };
-
 export type CourseEnrolStudentsMutationVariables = Exact<{
   course_id: number;
   student_ids: Array<number> | number;
@@ -660,14 +653,6 @@ export type RestoreTeamMutationVariables = Exact<{
 
 export type RestoreTeamMutation = { restoreTeam: { id: number } };
 
-export type GroupsAddToDashboardMutationVariables = Exact<{
-  id: number;
-  type: string;
-}>;
-
-
-export type GroupsAddToDashboardMutation = { addToDashboard: { id: number } };
-
 export type GroupsAttachStudentsMutationVariables = Exact<{
   attachable_type: string;
   attachable_id: number;
@@ -755,6 +740,14 @@ export type GetParamsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type GetParamsQuery = { schools: { total: number, data: Array<{ id: number, name: string }> }, roles: { total: number, data: Array<{ id: number, name: string, display_name: string }> }, statuses: { total: number, data: Array<{ id: number, name: string }> }, searchConfig: { provider: string, endpoint: string, per_page: number, indexes: Array<string> } };
+
+export type DetailAddToDashboardMutationVariables = Exact<{
+  id: number;
+  type: string;
+}>;
+
+
+export type DetailAddToDashboardMutation = { addToDashboard: { id: number } };
 
 export type RosterFieldsFragment = { start: string, end: string, meets: string, rows: Array<{ attendance_id: number | null, status: number | null, enter: string | null, exit: string | null, confidence: number | null, updated_at: string | null, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null } }> };
 
@@ -1085,13 +1078,6 @@ export const RestoreCourseDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RestoreCourseMutation, RestoreCourseMutationVariables>;
-export const CourseAddToDashboardDocument = new TypedDocumentString(`
-    mutation courseAddToDashboard($id: Int!) {
-  addToDashboard(id: $id, type: "course") {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<CourseAddToDashboardMutation, CourseAddToDashboardMutationVariables>;
 export const CourseEnrolStudentsDocument = new TypedDocumentString(`
     mutation courseEnrolStudents($course_id: Int!, $student_ids: [Int!]!) {
   addCourseToStudents(course_id: $course_id, student_ids: $student_ids) {
@@ -2153,13 +2139,6 @@ export const RestoreTeamDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RestoreTeamMutation, RestoreTeamMutationVariables>;
-export const GroupsAddToDashboardDocument = new TypedDocumentString(`
-    mutation groupsAddToDashboard($id: Int!, $type: String!) {
-  addToDashboard(id: $id, type: $type) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<GroupsAddToDashboardMutation, GroupsAddToDashboardMutationVariables>;
 export const GroupsAttachStudentsDocument = new TypedDocumentString(`
     mutation groupsAttachStudents($attachable_type: String!, $attachable_id: Int!, $student_ids: [Int!]!) {
   attachStudents(
@@ -2393,6 +2372,13 @@ export const GetParamsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetParamsQuery, GetParamsQueryVariables>;
+export const DetailAddToDashboardDocument = new TypedDocumentString(`
+    mutation detailAddToDashboard($id: Int!, $type: String!) {
+  addToDashboard(id: $id, type: $type) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DetailAddToDashboardMutation, DetailAddToDashboardMutationVariables>;
 export const RosterOverrideDocument = new TypedDocumentString(`
     mutation rosterOverride($id: Int!, $status: Int!) {
   updateAttendance(id: $id, status: $status) {

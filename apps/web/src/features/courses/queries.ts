@@ -309,14 +309,6 @@ export const RestoreCourseDocument = graphql(`
   }
 `);
 
-export const AddCourseTileDocument = graphql(`
-  mutation courseAddToDashboard($id: Int!) {
-    addToDashboard(id: $id, type: "course") {
-      id
-    }
-  }
-`);
-
 export const EnrolStudentsDocument = graphql(`
   mutation courseEnrolStudents($course_id: Int!, $student_ids: [Int!]!) {
     addCourseToStudents(course_id: $course_id, student_ids: $student_ids) {

@@ -90,14 +90,6 @@ export const RestoreTeamDocument = graphql(`
   }
 `);
 
-export const AddToDashboardDocument = graphql(`
-  mutation groupsAddToDashboard($id: Int!, $type: String!) {
-    addToDashboard(id: $id, type: $type) {
-      id
-    }
-  }
-`);
-
 export type AttachableType = "course" | "event" | "team" | "travel";
 
 export const AttachStudentsDocument = graphql(`

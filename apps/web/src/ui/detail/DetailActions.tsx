@@ -1,5 +1,7 @@
-import { Button } from "@mantine/core";
-import { useState } from "react";
+import { Badge, Button } from "@mantine/core";
+import { type ReactNode, useState } from "react";
+import { graphql } from "../../gql/index.ts";
+import { execute } from "../../lib/graphql.ts";
 import { type Me, useMe, useRefreshMe } from "../../lib/me.ts";
 import type { ConfirmOptions } from "../confirm.tsx";
 import { notify } from "../notify.tsx";
@@ -80,14 +82,16 @@ export function RemoveRestoreButton(props: {
 const hasTile = (me: Me, kind: Kind, id: number) =>
   me.tiles.some((t) => t.tileable_type === kind && t.tileable_id === id);
 
+const AddTileDocument = graphql(`
+  mutation detailAddToDashboard($id: Int!, $type: String!) {
+    addToDashboard(id: $id, type: $type) {
+      id
+    }
+  }
+`);
+
 /** "Add to dashboard": a tile of this page on the viewer's dashboard, once. */
-export function AddTileButton(props: {
-  actions: DetailActions;
-  kind: Kind;
-  id: number;
-  name: string;
-  add: () => Promise<unknown>;
-}) {
+export function AddTileButton(props: { actions: DetailActions; kind: Kind; id: number; name: string }) {
   const me = useMe();
   const refreshMe = useRefreshMe();
   if (hasTile(me, props.kind, props.id))
@@ -99,7 +103,7 @@ export function AddTileButton(props: {
   const add = () =>
     props.actions.run("tile", async () => {
       try {
-        await props.add();
+        await execute(AddTileDocument, { id: props.id, type: props.kind });
         await refreshMe();
         notify.success(`${props.name} is on your dashboard.`);
       } catch (err) {
@@ -110,5 +114,14 @@ export function AddTileButton(props: {
     <Button variant="default" loading={props.actions.busy === "tile"} onClick={() => void add()}>
       Add to dashboard
     </Button>
+  );
+}
+
+/** A state of the page in its header ("Removed", "In session"): dark text on a light colour (AA). */
+export function HeaderBadge({ color, children }: { color: string; children: ReactNode }) {
+  return (
+    <Badge color={color} variant="light" c="gray.9" tt="none" size="lg">
+      {children}
+    </Badge>
   );
 }

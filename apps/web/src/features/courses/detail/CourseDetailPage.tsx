@@ -1,10 +1,15 @@
-import { Alert, Anchor, Badge, Button, Modal, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, Modal, Stack } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { useMe } from "../../../lib/me.ts";
 import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
-import { AddTileButton, RemoveRestoreButton, useDetailActions } from "../../../ui/detail/DetailActions.tsx";
+import {
+  AddTileButton,
+  HeaderBadge,
+  RemoveRestoreButton,
+  useDetailActions,
+} from "../../../ui/detail/DetailActions.tsx";
 import { DetailHeader } from "../../../ui/detail/DetailHeader.tsx";
 import { formatPercent } from "../../../ui/detail/format.ts";
 import { KeyValueList } from "../../../ui/detail/KeyValueList.tsx";
@@ -19,7 +24,6 @@ import { courseFormFrom, courseVariables } from "../course-form.ts";
 import { courseSchedule, courseState, semesterText } from "../format.ts";
 import { coursePermissions } from "../permissions.ts";
 import {
-  AddCourseTileDocument,
   type CourseDetail,
   type CourseSchool,
   isNotFound,
@@ -117,34 +121,16 @@ function CourseDetailView({ course, school }: { course: CourseDetail; school: Co
           restore={() => execute(RestoreCourseDocument, { id: course.id })}
         />
       )}
-      <AddTileButton
-        actions={detail}
-        kind="course"
-        id={course.id}
-        name={course.title}
-        add={() => execute(AddCourseTileDocument, { id: course.id })}
-      />
+      <AddTileButton actions={detail} kind="course" id={course.id} name={course.title} />
       <CalendarFeedButton url={course.calendar_url} title={course.title} />
     </>
   );
 
   const badges = (
     <>
-      {state === "removed" && (
-        <Badge color="red" variant="light" c="gray.9" tt="none" size="lg">
-          Removed
-        </Badge>
-      )}
-      {course.is_archived && (
-        <Badge color="gray" variant="light" c="gray.9" tt="none" size="lg">
-          Archived
-        </Badge>
-      )}
-      {course.is_in_session && (
-        <Badge color="teal" variant="light" c="gray.9" tt="none" size="lg">
-          In session
-        </Badge>
-      )}
+      {state === "removed" && <HeaderBadge color="red">Removed</HeaderBadge>}
+      {course.is_archived && <HeaderBadge color="gray">Archived</HeaderBadge>}
+      {course.is_in_session && <HeaderBadge color="teal">In session</HeaderBadge>}
     </>
   );
 

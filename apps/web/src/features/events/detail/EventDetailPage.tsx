@@ -1,11 +1,16 @@
-import { Alert, Anchor, Badge, Button, CopyButton, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, CopyButton, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { useMe } from "../../../lib/me.ts";
 import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
 import { formatDate } from "../../../ui/dates/date-format.ts";
-import { AddTileButton, RemoveRestoreButton, useDetailActions } from "../../../ui/detail/DetailActions.tsx";
+import {
+  AddTileButton,
+  HeaderBadge,
+  RemoveRestoreButton,
+  useDetailActions,
+} from "../../../ui/detail/DetailActions.tsx";
 import { DetailHeader } from "../../../ui/detail/DetailHeader.tsx";
 import { KeyValueList } from "../../../ui/detail/KeyValueList.tsx";
 import { NotFoundPanel } from "../../../ui/detail/NotFoundPanel.tsx";
@@ -15,7 +20,6 @@ import { PageHeading } from "../../../ui/PageHeading.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { AssignedUsers } from "../../links/AssignedUsers.tsx";
 import { eventPermissions } from "../../teams/permissions.ts";
-import { AddToDashboardDocument } from "../../teams/queries.ts";
 import { usePhone } from "../../teams/use-phone.ts";
 import { EventForm } from "../EventForm.tsx";
 import { eventFormFrom, eventTimes, eventVariables } from "../event-form.ts";
@@ -98,21 +102,11 @@ function EventDetailView({ event, school }: { event: EventDetail; school: School
           restore={() => execute(RestoreEventDocument, { id: event.id })}
         />
       )}
-      <AddTileButton
-        actions={detail}
-        kind="event"
-        id={event.id}
-        name={event.title}
-        add={() => execute(AddToDashboardDocument, { id: event.id, type: "event" })}
-      />
+      <AddTileButton actions={detail} kind="event" id={event.id} name={event.title} />
     </>
   );
 
-  const badge = (text: string, color: string) => (
-    <Badge color={color} variant="light" c="gray.9" tt="none" size="lg">
-      {text}
-    </Badge>
-  );
+  const badge = (text: string, color: string) => <HeaderBadge color={color}>{text}</HeaderBadge>;
   const badges = (
     <>
       {badge(visibilityWord(event.visibility), event.visibility === "public" ? "teal" : "gray")}

@@ -1,10 +1,15 @@
-import { Alert, Anchor, Badge, Button, Modal, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, Modal, Stack } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { useMe } from "../../../lib/me.ts";
 import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
-import { AddTileButton, RemoveRestoreButton, useDetailActions } from "../../../ui/detail/DetailActions.tsx";
+import {
+  AddTileButton,
+  HeaderBadge,
+  RemoveRestoreButton,
+  useDetailActions,
+} from "../../../ui/detail/DetailActions.tsx";
 import { DetailHeader } from "../../../ui/detail/DetailHeader.tsx";
 import { formatPercent } from "../../../ui/detail/format.ts";
 import { KeyValueList } from "../../../ui/detail/KeyValueList.tsx";
@@ -17,7 +22,6 @@ import { AssignedUsers } from "../../links/AssignedUsers.tsx";
 import { visibilityWord } from "../list/columns.tsx";
 import { teamPermissions } from "../permissions.ts";
 import {
-  AddToDashboardDocument,
   isNotFound,
   RemoveTeamDocument,
   RestoreTeamDocument,
@@ -90,21 +94,11 @@ function TeamDetailView({ team, school }: { team: TeamDetail; school: SchoolFact
           restore={() => execute(RestoreTeamDocument, { id: team.id })}
         />
       )}
-      <AddTileButton
-        actions={detail}
-        kind="team"
-        id={team.id}
-        name={team.name}
-        add={() => execute(AddToDashboardDocument, { id: team.id, type: "team" })}
-      />
+      <AddTileButton actions={detail} kind="team" id={team.id} name={team.name} />
     </>
   );
 
-  const badge = (text: string, color: string) => (
-    <Badge color={color} variant="light" c="gray.9" tt="none" size="lg">
-      {text}
-    </Badge>
-  );
+  const badge = (text: string, color: string) => <HeaderBadge color={color}>{text}</HeaderBadge>;
   const badges = (
     <>
       {team.tag && badge(team.tag, "gray")}
