@@ -15,6 +15,7 @@ import { requireXhrMarker } from "./http/xhr-marker.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createBus } from "./realtime/bus.ts";
 import { registerPush } from "./realtime/push-route.ts";
+import { reportExportRoutes } from "./reports/csv/routes.ts";
 import type { Services } from "./services.ts";
 import { signupRoutes } from "./signup/routes.ts";
 
@@ -78,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(graphqlRoute, { s: services });
   await app.register(deviceRoutes, { s: services });
   await app.register(exportRoutes, { s: services });
+  await app.register(reportExportRoutes, { s: services });
   await app.register(calendarFeedRoutes, { s: services });
   await app.register(signupRoutes, { s: services });
   app.get("/api/health", async () => ({ ok: true, database: services.dbKind }));

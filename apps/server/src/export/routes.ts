@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Scoped } from "../access/scoped.ts";
-import { viewerFrom } from "../access/viewer.ts";
-import { bearer, resolveToken } from "../auth/tokens.ts";
 import { NUL_MESSAGE } from "../http/no-nul.ts";
-import { limitsOf, take } from "../rate-limit/limits.ts";
-import { sendRateLimited } from "../rate-limit/refusal.ts";
 import type { Services } from "../services.ts";
 import { FilterError, type StudentFilterInput, studentFilter } from "../students/filter.ts";
+import { downloadViewer } from "./request-viewer.ts";
 import { studentsCsv } from "./students-csv.ts";
 
 const FILTERS = ["query", "state", "relation", "relation_uuid", "sort_by", "sort_dir", "missing"] as const;
@@ -39,19 +36,10 @@ function readFilters(request: FastifyRequest): StudentFilterInput | { field: str
  */
 export async function exportRoutes(app: FastifyInstance, { s }: { s: Services }) {
   app.get("/api/v2/students/export.csv", async (request, reply) => {
-    const raw = bearer(request.headers.authorization);
-    const token = raw ? await resolveToken(s.db, raw) : null;
-    if (!token) return reply.code(401).send({ message: "Not signed in" });
-    if (token.kind !== "access")
-      return reply.code(403).send({ message: "The search token may only search: sign in to export" });
-    if (request.headers["x-requested-with"] !== "XMLHttpRequest")
-      return reply.code(403).send({ message: "Missing the X-Requested-With: XMLHttpRequest header" });
-    const ms = await take(limitsOf(s).graphqlUser, token.user.id);
-    if (ms !== null) return sendRateLimited(reply, ms, "Too many requests from this account.");
-
+    const viewer = await downloadViewer(s, request, reply);
+    if (!viewer) return reply;
     const input = readFilters(request);
     if ("problem" in input) return badRequest(reply, input.field, input.problem);
-    const viewer = await viewerFrom(s.db, token);
     let filter: Awaited<ReturnType<typeof studentFilter>>;
     try {
       filter = await studentFilter(new Scoped(s, viewer), input);

@@ -40,8 +40,27 @@ const MAX_CLASSES = 500;
  * student, as the viewer may see it (the scope's attendance: students they see), with the
  * count of each status over the whole filter. Sessions still open count as they stand.
  */
-export async function statusReport(data: Scoped, args: StatusReportArgs): Promise<StatusReport> {
+/** The Status report's filter, checked (dates, classes, location): the call and its CSV share it. */
+export function statusFilter(args: StatusReportArgs): SQL {
   const { start, end } = checkedRange(args.start_date, args.end_date) as { start: string; end: string };
+  const parts: (SQL | undefined)[] = [gte(attendance.meets, start), lte(attendance.meets, end)];
+  if (args.classes != null) {
+    const ids = [...new Set(args.classes)];
+    if (ids.length > MAX_CLASSES) throw userError(`classes: at most ${MAX_CLASSES} at a time`, "classes");
+    if (ids.some((i) => !Number.isSafeInteger(i))) throw userError("classes must be course ids", "classes");
+    // classes are courses: an unseen or foreign id simply matches nothing, as in every list
+    parts.push(eq(attendance.attendable_type, "course"));
+    parts.push(ids.length ? inArray(attendance.attendable_id, ids) : sql`false`);
+  }
+  if (args.location_id != null) {
+    if (!Number.isSafeInteger(args.location_id)) throw userError("location_id must be an id", "location_id");
+    parts.push(eq(attendance.location_id, args.location_id));
+  }
+  return and(...parts) as SQL;
+}
+
+export async function statusReport(data: Scoped, args: StatusReportArgs): Promise<StatusReport> {
+  const where = statusFilter(args);
   const p = paging(args);
   const col = sortColumn<SQL | PgColumn>(
     args.sort_by,
@@ -55,16 +74,6 @@ export async function statusReport(data: Scoped, args: StatusReportArgs): Promis
     },
     "date",
   );
-  const parts: (SQL | undefined)[] = [gte(attendance.meets, start), lte(attendance.meets, end)];
-  if (args.classes != null) {
-    const ids = [...new Set(args.classes)];
-    if (ids.length > MAX_CLASSES) throw userError(`classes: at most ${MAX_CLASSES} at a time`, "classes");
-    // classes are courses: an unseen or foreign id simply matches nothing, as in every list
-    parts.push(eq(attendance.attendable_type, "course"));
-    parts.push(ids.length ? inArray(attendance.attendable_id, ids) : sql`false`);
-  }
-  if (args.location_id != null) parts.push(eq(attendance.location_id, args.location_id));
-  const where = and(...parts);
   const order = p.dir === "asc" ? asc(col) : desc(col);
   const [page, counts] = await Promise.all([
     data.page("attendance", {

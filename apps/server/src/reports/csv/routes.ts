@@ -1,0 +1,88 @@
+import { pipeline, Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { GraphQLError } from "graphql";
+import { Scoped } from "../../access/scoped.ts";
+import { downloadViewer } from "../../export/request-viewer.ts";
+import { NUL_MESSAGE } from "../../http/no-nul.ts";
+import type { Services } from "../../services.ts";
+import { REPORT_EXPORTS } from "./registry.ts";
+import type { Cell } from "./report-export.ts";
+
+const badRequest = (reply: FastifyReply, field: string, problem: string) =>
+  reply.code(400).send({ message: `${field}: ${problem}`, errors: { [field]: [problem] } });
+
+/** Same answer for a report that does not exist and one the viewer may not open. */
+const notFound = (reply: FastifyReply) => reply.code(404).send({ message: "Report not found" });
+
+/** The query string as text filters, each given once and of a sane length, or the field at fault. */
+function readQuery(request: FastifyRequest): Record<string, string> | { field: string; problem: string } {
+  const raw = (request.query ?? {}) as Record<string, unknown>;
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(raw)) {
+    if (typeof v !== "string") return { field: name, problem: "must be given once" };
+    if (v.includes("\0")) return { field: name, problem: NUL_MESSAGE };
+    if (v.length > 10_000) return { field: name, problem: "is too long" };
+    out[name] = v;
+  }
+  return out;
+}
+
+/** A GraphQL userError or notFound thrown by a report's checks, as its HTTP answer. */
+function refusal(reply: FastifyReply, e: unknown): FastifyReply | null {
+  if (!(e instanceof GraphQLError)) return null;
+  const code = e.extensions?.code;
+  if (code === "NOT_FOUND") return reply.code(404).send({ message: e.message });
+  if (code === "BAD_USER_INPUT") {
+    const field = typeof e.extensions?.field === "string" ? e.extensions.field : "query";
+    return reply.code(400).send({ message: e.message, errors: { [field]: [e.message] } });
+  }
+  if (code === "FORBIDDEN") return notFound(reply);
+  return null;
+}
+
+/** Flattens a report's batches into rows, so csv-stringify pulls one batch at a time. */
+async function* flatten(batches: AsyncIterable<Cell[][]>): AsyncGenerator<Cell[]> {
+  for await (const batch of batches) for (const row of batch) yield row;
+}
+
+/**
+ * GET /api/v2/reports/{page}/export.csv: the whole result of a report's filter as CSV, streamed
+ * (docs/decisions/0800-report-exports.md). The x-total-count header says how many data rows
+ * follow, so the browser can show progress. A report the viewer may not open answers 404, as an
+ * unknown one does.
+ */
+export async function reportExportRoutes(app: FastifyInstance, { s }: { s: Services }) {
+  const byPage = new Map(REPORT_EXPORTS.map((r) => [r.page.toLowerCase(), r]));
+  app.get<{ Params: { page: string } }>("/api/v2/reports/:page/export.csv", async (request, reply) => {
+    const viewer = await downloadViewer(s, request, reply);
+    if (!viewer) return reply;
+    const report = byPage.get(request.params.page.toLowerCase());
+    if (!report?.allowed(viewer)) return notFound(reply);
+    const query = readQuery(request);
+    if ("problem" in query) return badRequest(reply, query.field, query.problem);
+    const scope = () => new Scoped(s, viewer);
+    let args: unknown;
+    let total: number;
+    try {
+      args = report.parse(query);
+      total = await report.count(scope(), args);
+    } catch (e) {
+      const answered = refusal(reply, e);
+      if (answered) return answered;
+      throw e;
+    }
+    const csv = stringify({ header: true, columns: [...report.header] });
+    pipeline(Readable.from(flatten(report.rows(scope, args))), csv, (err) => {
+      if (err && err.code !== "ERR_STREAM_PREMATURE_CLOSE")
+        s.log.error({ err, report: report.page }, "report export failed");
+    });
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${report.file}.csv"`)
+      .header("x-total-count", String(total))
+      .header("access-control-expose-headers", "x-total-count")
+      .header("cache-control", "no-store")
+      .send(csv);
+  });
+}
