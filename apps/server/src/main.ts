@@ -9,6 +9,7 @@ import { DataDirLockedError } from "./db/lock.ts";
 import { demoEmail, hasAnySchool, hasDemoUsers, seedDemo } from "./db/seed/demo.ts";
 import { createFirstAdmin, hasAnyUser } from "./db/seed/first-admin.ts";
 import { ensureRoles } from "./db/seed/roles.ts";
+import { startNotifications } from "./notifications/scheduler.ts";
 
 const started = Date.now();
 
@@ -43,13 +44,16 @@ async function main() {
     await seedDemo(database.db, { password: config.DEMO_PASSWORD });
     seeded = true;
   }
-  const { app } = await buildApp({
+  const { app, services } = await buildApp({
     config,
     database,
     webDist: path.resolve(here, "../../web/dist"),
   });
+  // recap and start-up mails, once each however many processes run it (decision 0900)
+  const stopNotifications = startNotifications(services);
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    await stopNotifications();
     await app.close();
     await database.close();
     process.exit(0);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { SmsProvider } from "./notifications/sms.ts";
 import type { Bus } from "./realtime/messages.ts";
 
 /** What routes and resolvers need, built once per app. */
@@ -15,4 +16,6 @@ export interface Services {
   publicUrl: string;
   /** Push fan-out to staff browsers (in-process, or Redis between processes). */
   bus: Bus;
+  /** Text-message gateway; unset: texts wait in sms_outbox (notifications/sms.ts) */
+  sms?: SmsProvider;
 }

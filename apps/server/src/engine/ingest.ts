@@ -1,5 +1,6 @@
 import { isAtLocation, localDate } from "@rollbook/domain";
 import { sql } from "drizzle-orm";
+import { notePindrops } from "../notifications/pindrop.ts";
 import type { Services } from "../services.ts";
 import { publishChanges, type Recomputed, recomputeWith, sessionKey } from "./apply.ts";
 import type { StoredPing } from "./presence.ts";
@@ -128,5 +129,7 @@ export async function ingestPings(
     }
   }
   await publishChanges(s, student.id, changes);
+  // a student seen outside the fence during class (decision 0900); never fails the request
+  await notePindrops(s, student, sessionsOf, received);
   return { accepted: fresh.length, duplicates: batch.length - fresh.length };
 }

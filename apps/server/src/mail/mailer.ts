@@ -9,6 +9,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** the HTML alternative; the text part is always sent too */
+  html?: string;
 }
 
 export interface Mailer {
@@ -48,7 +50,10 @@ export function createMailer(
   const production = config.NODE_ENV === "production";
   return {
     async send(mail, tx) {
-      const [row] = await (tx ?? db).insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      const [row] = await (tx ?? db)
+        .insert(mailOutbox)
+        .values({ ...mail, html: mail.html ?? null })
+        .returning({ id: mailOutbox.id });
       if (relay) {
         if (!tx) relay.wake();
       } else if (production) {

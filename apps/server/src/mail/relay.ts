@@ -32,6 +32,7 @@ export interface ClaimedMail {
   to: string;
   subject: string;
   text: string;
+  html: string | null;
   attempts: number;
 }
 
@@ -53,7 +54,7 @@ export async function claimDue(db: Db, now: Date, o: RelayOptions): Promise<Clai
     )
     update ${mailOutbox} m set attempts = m.attempts + 1, next_attempt_at = ${lease}
     from due where m.id = due.id
-    returning m.id, m."to", m.subject, m.text, m.attempts`);
+    returning m.id, m."to", m.subject, m.text, m.html, m.attempts`);
   return (result as unknown as { rows: ClaimedMail[] }).rows.map((r) => ({
     ...r,
     id: Number(r.id),
@@ -80,7 +81,14 @@ export async function relayDue(
     const rows = await claimDue(db, now(), o);
     for (const row of rows) {
       try {
-        await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text });
+        // with html, nodemailer sends multipart/alternative: the text part first, then the HTML
+        await transport.sendMail({
+          from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+        });
         await db.update(mailOutbox).set({ sent_at: now(), last_error: null }).where(eq(mailOutbox.id, row.id));
         run.sent++;
       } catch (err) {

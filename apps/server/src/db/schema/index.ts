@@ -2,6 +2,7 @@ export * from "./attendables.ts";
 export * from "./attendance.ts";
 export * from "./codes.ts";
 export * from "./links.ts";
+export * from "./notifications.ts";
 export * from "./people.ts";
 export * from "./places.ts";
 export * from "./schools.ts";

@@ -100,6 +100,8 @@ export const mailOutbox = pgTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
+    // the HTML alternative of `text`; null: plain text only
+    html: text("html"),
     created_at: createdAt(),
     attempts: integer("attempts").notNull().default(0),
     // when a relay may (re)try it; a claim moves it ahead so other relays leave it alone

@@ -137,6 +137,33 @@ async function insertChunked<T extends Record<string, unknown>>(
   for (let i = 0; i < rows.length; i += size) await db.insert(table).values(rows.slice(i, i + size) as never);
 }
 
+/**
+ * The demo users' notification choices (decision 0900): every kind is chosen by someone, the
+ * coach takes alerts by text, the athletics admin hears of one team only.
+ */
+export function notificationChoices(role: string, teamId: number | undefined): Partial<typeof t.users.$inferInsert> {
+  switch (role) {
+    case "school_owner":
+      return { absent_email: false, weekly_recap_email: true };
+    case "school_admin":
+      return { daily_recap_email: true, weekly_startup_email: true };
+    case "athletics_admin":
+      return { tardy_absent_email: true, alert_filter: teamId ? [`team:${teamId}`] : [] };
+    case "academic_advisor":
+      return { late_email: true, daily_recap_email: true, weekly_recap_email: true };
+    case "judge":
+      return { late_email: true, pindrop_email: true, weekly_startup_email: true };
+    case "staff":
+      return { pindrop_email: true, prefers_sms: true, weekly_recap_email: true };
+    case "councelor":
+      return { daily_recap_email: true };
+    case "case_manager":
+      return { absent_email: false, weekly_startup_email: true, weekly_recap_email: true };
+    default:
+      return {};
+  }
+}
+
 /** True when the database already holds a school (demo or real). */
 export async function hasAnySchool(db: Db) {
   return (await db.$count(t.schools)) > 0;
@@ -470,6 +497,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
         password_hash,
         phone_number: `518555${String(2000 + role.id)}`,
         absent_email: true,
+        ...notificationChoices(role.name, teamList[0]?.id),
         // one demo user shows the accessible theme, so it can be seen and tested
         ...(role.name === "councelor" ? { higher_contrast: true, a11y_mode: true } : {}),
       })),

@@ -1,6 +1,6 @@
 import { STATUS } from "@rollbook/domain";
 import { describe, expect, it } from "vitest";
-import { type AlertData, type AlertUser, filterAllows, planMails, planTasks } from "./alerts.ts";
+import { type AlertData, type AlertUser, filterAllows, planMails, planTasks, planTexts } from "./alerts.ts";
 import type { DueSession } from "./due.ts";
 
 const session = {
@@ -19,6 +19,9 @@ const user = (id: number, opts: Partial<AlertUser> = {}): AlertUser => ({
   late_email: false,
   absent_email: false,
   tardy_absent_email: false,
+  pindrop_email: false,
+  prefers_sms: false,
+  phone_number: null,
   alert_filter: [],
   ...opts,
 });
@@ -93,6 +96,24 @@ describe("planMails", () => {
     const mails = planMails({ ...session, alerts_students: true }, concerns, data([]), "https://x.test");
     expect(mails).toEqual([
       expect.objectContaining({ to: "ann@student.test", subject: "You were absent: Biology on 2026-11-23" }),
+    ]);
+  });
+});
+
+describe("alerts by text", () => {
+  it("users with prefers_sms and a phone get a text instead of the mail; without a phone, the mail", () => {
+    const users = [
+      user(1, { absent_email: true, prefers_sms: true, phone_number: "+1 555 0101" }),
+      user(2, { absent_email: true, prefers_sms: true, phone_number: null }),
+      user(3, { late_email: true }),
+    ];
+    const d = { ...data(users), school_name: "Hill School" };
+    expect(planMails(session, concerns, d, "https://x.test").map((m) => m.to)).toEqual([
+      "u2@school.test",
+      "u3@school.test",
+    ]);
+    expect(planTexts(session, concerns, d)).toEqual([
+      { to: "+1 555 0101", text: "Hill School: Biology on 2026-11-23, absent: Ann Absent" },
     ]);
   });
 });

@@ -1,8 +1,19 @@
 import { STATUS } from "@rollbook/domain";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { students, studentTeam, userCourse, userEvent, userStudent, users, userTeam } from "../../db/schema/index.ts";
+import {
+  schools,
+  students,
+  studentTeam,
+  userCourse,
+  userEvent,
+  userStudent,
+  users,
+  userTeam,
+} from "../../db/schema/index.ts";
 import type { Mail } from "../../mail/mailer.ts";
+import { type ListItem, renderMail, unsubscribeUrl } from "../../mail/template.ts";
+import { type Sms, textsInstead } from "../../notifications/sms.ts";
 import type { DueSession } from "./due.ts";
 
 /** A final status someone may want to hear about. */
@@ -19,6 +30,9 @@ export interface AlertUser {
   late_email: boolean;
   absent_email: boolean;
   tardy_absent_email: boolean;
+  pindrop_email: boolean;
+  prefers_sms: boolean;
+  phone_number: string | null;
   alert_filter: string[];
 }
 
@@ -34,6 +48,8 @@ export interface AlertData {
   students: Map<number, AlertStudent>;
   /** student id -> the users assigned to them, their course/event or one of their teams, that the filter lets through */
   recipients: Map<number, AlertUser[]>;
+  /** shown at the top of every mail; absent in unit tests */
+  school_name?: string;
 }
 
 export interface NewTask {
@@ -48,7 +64,11 @@ export interface NewTask {
  * alert_filter (decision 0341): empty lets everything through; otherwise entries "course:<id>",
  * "event:<id>" or "team:<id>" name what alerts the user.
  */
-export function filterAllows(filter: readonly string[], session: DueSession, teamIds: readonly number[]): boolean {
+export function filterAllows(
+  filter: readonly string[],
+  session: Pick<DueSession, "attendable_type" | "attendable_id">,
+  teamIds: readonly number[],
+): boolean {
   if (filter.length === 0) return true;
   if (filter.includes(`${session.attendable_type}:${session.attendable_id}`)) return true;
   return teamIds.some((t) => filter.includes(`team:${t}`));
@@ -58,6 +78,8 @@ export function filterAllows(filter: readonly string[], session: DueSession, tea
 export async function loadAlertData(db: Db, session: DueSession, ids: number[]): Promise<AlertData> {
   const out: AlertData = { students: new Map(), recipients: new Map() };
   if (ids.length === 0) return out;
+  const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, session.school_id));
+  out.school_name = school?.name;
   const studentRows = await db
     .select({
       id: students.id,
@@ -111,6 +133,9 @@ export async function loadAlertData(db: Db, session: DueSession, ids: number[]):
           late_email: users.late_email,
           absent_email: users.absent_email,
           tardy_absent_email: users.tardy_absent_email,
+          pindrop_email: users.pindrop_email,
+          prefers_sms: users.prefers_sms,
+          phone_number: users.phone_number,
           alert_filter: users.alert_filter,
         })
         .from(users)
@@ -162,17 +187,8 @@ export function planTasks(session: DueSession, concerns: readonly Concern[], dat
   return out;
 }
 
-/**
- * Alert mails: one per user per session listing the late and absent students they asked about
- * (late_email, absent_email; tardy_absent_email for both); and, when the course or event has
- * alerts_students, one to each late or absent student with an e-mail.
- */
-export function planMails(
-  session: DueSession,
-  concerns: readonly Concern[],
-  data: AlertData,
-  publicUrl: string,
-): Mail[] {
+/** Per user, the late and absent students they asked about (late_email, absent_email; tardy_absent_email for both). */
+function alertsPerUser(concerns: readonly Concern[], data: AlertData) {
   const perUser = new Map<number, { user: AlertUser; late: number[]; absent: number[] }>();
   for (const c of concerns) {
     const late = c.status === STATUS.late;
@@ -184,29 +200,77 @@ export function planMails(
       perUser.set(u.id, entry);
     }
   }
-  const line = (id: number) => {
+  return [...perUser.values()];
+}
+
+/**
+ * Alert mails: one per user per session listing the late and absent students they asked about,
+ * except to users who take their alerts by text (planTexts); and, when the course or event has
+ * alerts_students, one to each late or absent student with an e-mail.
+ */
+export function planMails(
+  session: DueSession,
+  concerns: readonly Concern[],
+  data: AlertData,
+  publicUrl: string,
+): Mail[] {
+  const school = data.school_name ?? "Rollbook";
+  const item = (id: number): ListItem => {
     const s = data.students.get(id);
-    return `- ${nameOf(s)}${s ? `: ${publicUrl}/Students/${s.uuid}` : ""}`;
+    return { text: nameOf(s), href: s ? `${publicUrl}/Students/${s.uuid}` : undefined };
   };
   const mails: Mail[] = [];
-  for (const { user, late, absent } of perUser.values()) {
-    const parts = [`Hello ${user.first_name},`, "", `Attendance of ${what(session)}:`];
-    if (absent.length) parts.push("", `Absent (${absent.length}):`, ...absent.map(line));
-    if (late.length) parts.push("", `Late (${late.length}):`, ...late.map(line));
-    parts.push("", "You receive this because of your alert settings in Rollbook.");
-    mails.push({ to: user.email, subject: `Attendance alert: ${what(session)}`, text: parts.join("\n") });
+  for (const { user, late, absent } of alertsPerUser(concerns, data)) {
+    if (textsInstead(user)) continue;
+    const blocks = [];
+    if (absent.length) blocks.push({ heading: `Absent (${absent.length})`, items: absent.map(item) });
+    if (late.length) blocks.push({ heading: `Late (${late.length})`, items: late.map(item) });
+    const rendered = renderMail({
+      school,
+      subject: `Attendance alert: ${what(session)}`,
+      greeting: `Hello ${user.first_name},`,
+      blocks: [{ paragraph: `Attendance of ${what(session)}:` }, ...blocks],
+      reason: "You receive this because of your alert settings in Rollbook.",
+      unsubscribeUrl: unsubscribeUrl(publicUrl),
+    });
+    mails.push({ to: user.email, ...rendered });
   }
   if (session.alerts_students) {
     for (const c of concerns) {
       const s = data.students.get(c.student_id);
       if (!s?.email || (c.status !== STATUS.late && c.status !== STATUS.absent)) continue;
       const status = c.status === STATUS.late ? "late" : "absent";
-      mails.push({
-        to: s.email,
+      const rendered = renderMail({
+        school,
         subject: `You were ${status}: ${what(session)}`,
-        text: `Hello ${s.first_name},\n\nYou were marked ${status} for ${what(session)}.\nIf this is wrong, please talk to your instructor.`,
+        greeting: `Hello ${s.first_name},`,
+        blocks: [
+          { paragraph: `You were marked ${status} for ${what(session)}.` },
+          { paragraph: "If this is wrong, please talk to your instructor." },
+        ],
+        reason: `${session.title} tells its students about their absences and late arrivals.`,
+        // students have no sign-in to change it: the course or event decides (alerts_students)
+        unsubscribeUrl: null,
       });
+      mails.push({ to: s.email, ...rendered });
     }
   }
   return mails;
+}
+
+/** The same alerts as short texts, for users with prefers_sms and a phone number (decision 0900). */
+export function planTexts(session: DueSession, concerns: readonly Concern[], data: AlertData): Sms[] {
+  const names = (ids: number[]) => ids.map((id) => nameOf(data.students.get(id))).join(", ");
+  const out: Sms[] = [];
+  for (const { user, late, absent } of alertsPerUser(concerns, data)) {
+    if (!textsInstead(user)) continue;
+    const parts = [];
+    if (absent.length) parts.push(`absent: ${names(absent)}`);
+    if (late.length) parts.push(`late: ${names(late)}`);
+    out.push({
+      to: (user.phone_number ?? "").trim(),
+      text: `${data.school_name ?? "Rollbook"}: ${what(session)}, ${parts.join("; ")}`,
+    });
+  }
+  return out;
 }

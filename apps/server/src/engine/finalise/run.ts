@@ -1,3 +1,4 @@
+import { sendTexts } from "../../notifications/sms.ts";
 import type { Services } from "../../services.ts";
 import { publishAttendanceChanges } from "../publish-attendance.ts";
 import { refreshApa } from "./apa.ts";
@@ -73,6 +74,7 @@ async function afterCommit(s: Services, done: FinalisedSession, now: Date) {
       s.log.error({ err, to: mail.to }, "alert mail failed");
     }
   }
+  await sendTexts(s, done.texts);
 }
 
 /**

@@ -3,12 +3,13 @@ import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { attendance, attendanceActivity, finalisedSessions, tasks } from "../../db/schema/index.ts";
 import type { Mail } from "../../mail/mailer.ts";
+import type { Sms } from "../../notifications/sms.ts";
 import type { Services } from "../../services.ts";
 import type { AttendanceRow } from "../apply.ts";
 import { askForReview } from "../review-tasks.ts";
 import { loadPlaces, placeSignals } from "../sessions-for-student.ts";
 import { advanceState, type Verdict, verdictOf, verdictOfState } from "../verdict.ts";
-import { type Concern, loadAlertData, planMails, planTasks } from "./alerts.ts";
+import { type Concern, loadAlertData, planMails, planTasks, planTexts } from "./alerts.ts";
 import { type Decision, decide } from "./decide.ts";
 import type { DueSession } from "./due.ts";
 import { enrolledStudents, excusesOn, pingsInWindow, travelDuring } from "./roster.ts";
@@ -20,6 +21,8 @@ export interface FinalisedSession {
   tasks: { id: number; user_id: number; school_id: number }[];
   /** sent after the transaction commits */
   mails: Mail[];
+  /** alerts of users who take them by text (decision 0900), sent after the commit too */
+  texts: Sms[];
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -57,7 +60,7 @@ export async function finaliseSession(s: Services, session: DueSession, now: Dat
           eq(finalisedSessions.meets, session.meets),
         ),
       );
-    return { session, changed: done.changed, tasks: done.tasks, mails: done.mails };
+    return { session, changed: done.changed, tasks: done.tasks, mails: done.mails, texts: done.texts };
   });
 }
 
@@ -136,7 +139,7 @@ async function finaliseClaimed(tx: Db, session: DueSession, now: Date, publicUrl
   const existing: AttendanceRow[] = locked.map(({ version: _v, ...row }) => row);
   const byStudent = new Map(existing.map((r) => [r.student_id, r]));
   const ids = [...new Set([...pre.ids, ...byStudent.keys()])].sort((a, b) => a - b);
-  const none = { students: ids.length, changed: [], tasks: [], mails: [] };
+  const none = { students: ids.length, changed: [], tasks: [], mails: [], texts: [] as Sms[] };
   if (ids.length === 0) return none;
 
   // a ping between the reading and the lock changed these rows: judge them again, from what is stored now
@@ -269,7 +272,13 @@ async function finaliseClaimed(tx: Db, session: DueSession, now: Date, publicUrl
         .onConflictDoNothing()
         .returning({ id: tasks.id, user_id: tasks.user_id, school_id: tasks.school_id })
     : [];
-  return { students: ids.length, changed, tasks: created, mails: planMails(session, concerns, data, publicUrl) };
+  return {
+    students: ids.length,
+    changed,
+    tasks: created,
+    mails: planMails(session, concerns, data, publicUrl),
+    texts: planTexts(session, concerns, data),
+  };
 }
 
 export type { Tx };
