@@ -33,7 +33,7 @@ export interface LargeSchool {
   seconds: number;
 }
 
-const FIRST = [
+export const FIRST = [
   "Aaliyah",
   "Aaron",
   "Abigail",
@@ -171,7 +171,7 @@ const FIRST = [
   "Zoe",
   "Zoey",
 ];
-const LAST = [
+export const LAST = [
   "Adams",
   "Ahmed",
   "Alexander",
@@ -301,7 +301,7 @@ const LAST = [
   "Young",
   "Zhang",
 ];
-const SUBJECTS = [
+export const SUBJECTS = [
   "Accounting",
   "Anatomy",
   "Anthropology",
@@ -363,7 +363,7 @@ const SUBJECTS = [
   "Statistics",
   "World History",
 ];
-const TEAMS = [
+export const TEAMS = [
   "Varsity Soccer",
   "JV Soccer",
   "Varsity Basketball",
@@ -405,7 +405,7 @@ const TEAMS = [
   "Mock Trial",
   "Esports",
 ];
-const EVENTS = [
+export const EVENTS = [
   "College Fair",
   "Career Panel",
   "Financial Aid Night",
@@ -429,7 +429,8 @@ const EVENTS = [
 ];
 
 /** A text[] literal of trusted constants (quotes doubled). */
-const arrayOf = (words: readonly string[]) => `array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(",")}]`;
+export const arrayOf = (words: readonly string[]) =>
+  `array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(",")}]`;
 
 /** The large school's id, or null when it is not there. */
 export async function findLargeSchool(db: Db): Promise<number | null> {

@@ -58,8 +58,13 @@ export const attendance = pgTable(
   },
   (t) => [
     uniqueIndex("attendance_session_student").on(t.attendable_type, t.attendable_id, t.meets, t.student_id),
-    index("attendance_student_meets").on(t.student_id, t.meets),
+    // a student's rows by date; school_id and status too so that counting a viewer's students'
+    // attendance (the reports of an assigned-only viewer) reads the index only (decision 0820)
+    index("attendance_student_meets").on(t.student_id, t.meets, t.school_id, t.status),
     index("attendance_school_meets").on(t.school_id, t.meets, t.status),
+    // a school's rows by date in the Status report's order (meets, id), with what its total and
+    // status counts read (status, student_id for the visibility), so they read the index only (decision 0820)
+    index("attendance_school_meets_id").on(t.school_id, t.meets, t.id, t.status, t.student_id),
   ],
 );
 
@@ -104,6 +109,9 @@ export const pings = pgTable(
   (t) => [
     uniqueIndex("pings_student_device_id").on(t.student_id, t.device_ping_id),
     index("pings_student_recorded").on(t.student_id, t.recorded_at),
+    // pings by time: the Presence report (a window of every location) and the Facility report
+    // (one location, one day) read a range of it, not the whole table (decision 0820)
+    index("pings_recorded").on(t.recorded_at, t.location_id, t.student_id),
   ],
 );
 
