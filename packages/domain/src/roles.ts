@@ -118,3 +118,44 @@ export function canManageUsers(actorRoleId: number, targetRoleId?: number): bool
 export function canSwitchInto(actorRoleId: number, targetRoleId: number): boolean {
   return actorRoleId <= 3 && targetRoleId > actorRoleId;
 }
+
+/** The actor and target of a user-administration call: who they are, their role, their school. */
+export interface UserParty {
+  id: number;
+  roleId: number;
+  schoolId: number;
+}
+
+/**
+ * May `actor` manage (edit, remove, restore, sign out, send a reset to) `target`: never oneself
+ * through the admin calls (the profile is for that), never another school, and only a role the
+ * actor's rank reaches (canManageUsers).
+ */
+export function canManageUser(actor: UserParty, target: UserParty): boolean {
+  if (actor.id === target.id) return false;
+  if (actor.schoolId !== target.schoolId) return false;
+  return canManageUsers(actor.roleId, target.roleId);
+}
+
+/** A role may be granted (invite, role change) only by one who may manage users of that role. */
+export const canGrantRole = (actorRoleId: number, roleId: number): boolean => canManageUsers(actorRoleId, roleId);
+
+/**
+ * Why a switch into `target` is refused, or null when it is allowed: roles 1-3 only, into a
+ * higher role id of the same school, an active live user, and not while already switched.
+ */
+export function switchRefusal(
+  actor: UserParty & { switched: boolean },
+  target: UserParty & { active: boolean; removed: boolean },
+): string | null {
+  if (actor.switched) return "Switch back to your own account first.";
+  if (actor.id === target.id) return "You are already this user.";
+  if (actor.schoolId !== target.schoolId) return "You may only switch into a user of your school.";
+  if (target.removed || !target.active) return "You may not switch into an inactive or removed user.";
+  if (!canSwitchInto(actor.roleId, target.roleId)) return "You may only switch into a user of a lower role.";
+  return null;
+}
+
+/** The roles an actor may grant, for the invite and role pickers. */
+export const grantableRoles = (actorRoleId: number): RoleDefinition[] =>
+  ROLES.filter((r) => canGrantRole(actorRoleId, r.id));

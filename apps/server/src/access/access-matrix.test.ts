@@ -45,6 +45,20 @@ const MATRIX: Record<string, readonly Actor[]> = {
   "Mutation.switchSchool": [1],
   "Mutation.switchUser": [1, 2, 3],
   "Mutation.inviteUser": [1, 2, 3, 4, 5],
+  // users administration (issue 13)
+  "Query.users": [1, 2, 3, 4, 5, 6, 7],
+  "Query.user": [1, 2, 3, 4, 5, 6, 7],
+  "Query.invitations": [1, 2, 3, 4, 5],
+  "Mutation.updateUser": [1, 2, 3, 4, 5],
+  "Mutation.removeUser": [1, 2, 3, 4, 5],
+  "Mutation.restoreUser": [1, 2, 3, 4, 5],
+  "Mutation.resendInvitation": [1, 2, 3, 4, 5],
+  "Mutation.revokeInvitation": [1, 2, 3, 4, 5],
+  "Mutation.sendPasswordReset": [1, 2, 3, 4, 5],
+  "Mutation.signOutUser": ALL_ROLES,
+  "Mutation.updateNotifications": ALL_ROLES,
+  "Mutation.updateProfile": ALL_ROLES,
+  "Mutation.switchBack": ALL_ROLES,
   "Mutation.updateAttendance": withPerm("override"),
   "Mutation.submitOfflineCode": ALL_ROLES,
   "Mutation.releaseDevice": withPerm("reset_token"),
@@ -69,6 +83,20 @@ const MATRIX: Record<string, readonly Actor[]> = {
   // reports (issue 12)
   "Query.statusReport": withPerm("access_reports"),
   "Query.cancellationReport": withPerm("access_reports"),
+  // reports of courses, events, teams and students (issue 12)
+  "Query.courseReport": withPerm("access_reports"),
+  "Query.studentReport": withPerm("access_reports"),
+  "Query.teamReport": withPerm("access_reports"),
+  "Query.eventReport": withPerm("access_reports"),
+  "Query.lastAttendanceReport": withPerm("access_reports"),
+  // reports of the school: setup, token, beacon, presence, facility, canvas (issue 12)
+  "Query.setupReport": withPerm("access_reports"),
+  // tokens sign a phone in: reset_token as well (as Student.token)
+  "Query.tokenReport": withPerm("access_reports").filter((r) => withPerm("reset_token").includes(r)),
+  "Query.beaconReport": ADMIN_ROLES,
+  "Query.presenceReport": ADMIN_ROLES,
+  "Query.facilityReport": ADMIN_ROLES,
+  "Query.canvasReport": withPerm("access_reports"),
   // courses, events, teams (issue 11, decision 0700)
   "Query.course": ALL_ROLES,
   "Query.events": ALL_ROLES,

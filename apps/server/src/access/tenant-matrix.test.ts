@@ -1,10 +1,10 @@
-import { mayRunTeams, ROLES } from "@rollbook/domain";
+import { canManageUsers, mayRunTeams, ROLES } from "@rollbook/domain";
 import type { GraphQLField } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { buildSchema } from "../graphql/schema.ts";
 import { ChangeLog } from "./tenant-matrix-changes.ts";
-import { casesOf, documentsOf, leaksIn } from "./tenant-matrix-ops.ts";
+import { casesOf, documentsOf, leaksIn, SCHOOL_REPORT_ROLES } from "./tenant-matrix-ops.ts";
 import {
   addEndedAssignments,
   type Kind,
@@ -28,7 +28,12 @@ const mutationFields = Object.values(schema.getMutationType()?.getFields() ?? {}
 /** What the decisions allow that the matrix would otherwise report. */
 const SEES_EVERY_SCHOOL: Record<string, Kind[]> = { schools: ["school", "closure"] }; // role 1's lookup
 /** Queries only some roles may call (decisions): a refusal of the plain call is right for the others. */
-const ROLE_LIMITED: Record<string, (roleId: number) => boolean> = { travel: mayRunTeams };
+const ROLE_LIMITED: Record<string, (roleId: number) => boolean> = {
+  travel: mayRunTeams,
+  ...SCHOOL_REPORT_ROLES,
+  users: (roleId) => roleId <= 7, // /Users: admin roles, advisor, professor, coach (spec section 2)
+  invitations: (roleId) => canManageUsers(roleId), // only those who may invite (decision 0950)
+};
 /** Tables a refused (or legitimately allowed) mutation may add rows to, in the caller's school. */
 const MAY_ADD: Record<string, string[]> = {
   "*": ["audit_log"], // refusals may be audited (failed offline codes are)

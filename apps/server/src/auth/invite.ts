@@ -84,15 +84,34 @@ export async function inviteUser(
     });
     // queued with the invitation: both are written, or neither
     await s.mailer.send(
-      {
+      invitationMail({
         to: email,
-        subject: `You are invited to Rollbook${school ? ` at ${school.name}` : ""}`,
-        text: `Hello ${first_name},\n\n${v.user.first_name} ${v.user.last_name} invited you to Rollbook as ${role.display_name}.\nCreate your account here (valid for 7 days, once):\n${s.publicUrl}/Invite/${secret}\n`,
-      },
+        firstName: first_name,
+        inviter: `${v.user.first_name} ${v.user.last_name}`,
+        roleName: role.display_name,
+        schoolName: school?.name,
+        link: `${s.publicUrl}/Invite/${secret}`,
+      }),
       tx,
     );
     return row;
   });
   s.mailer.wake();
   return invitation;
+}
+
+/** The invitation mail, shared by inviteUser and resendInvitation (users/invitations.ts). */
+export function invitationMail(m: {
+  to: string;
+  firstName: string;
+  inviter: string;
+  roleName: string;
+  schoolName?: string | undefined;
+  link: string;
+}) {
+  return {
+    to: m.to,
+    subject: `You are invited to Rollbook${m.schoolName ? ` at ${m.schoolName}` : ""}`,
+    text: `Hello ${m.firstName},\n\n${m.inviter} invited you to Rollbook as ${m.roleName}.\nCreate your account here (valid for 7 days, once):\n${m.link}\n`,
+  };
 }

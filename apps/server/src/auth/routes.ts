@@ -19,6 +19,7 @@ import type { Services } from "../services.ts";
 import { openLoginGate } from "./login-limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { presentUser } from "./present-user.ts";
+import { queueResetMail } from "./reset-mail.ts";
 import { bearer, issueTokens, linkSecretHash, newLinkSecret, revokeToken, revokeUserTokens } from "./tokens.ts";
 
 const FORGOT_ANSWER = {
@@ -87,26 +88,8 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
       .from(users)
       .where(and(sql`lower(${users.email}) = ${input.data.email}`, isNull(users.deleted_at), eq(users.active, true)))
       .limit(1);
-    if (user) {
-      // only the hash is stored; the link lives in the mail (decision 0411)
-      const secret = newLinkSecret();
-      await db.transaction(async (tx) => {
-        await tx.insert(passwordResets).values({
-          secret_hash: linkSecretHash(secret),
-          user_id: user.id,
-          expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-        });
-        await s.mailer.send(
-          {
-            to: user.email,
-            subject: "Reset your Rollbook password",
-            text: `Hello ${user.first_name},\n\nSet a new password here (valid for one hour, once):\n${s.publicUrl}/ResetPassword/${secret}\n\nIf you did not ask for this, ignore this mail.`,
-          },
-          tx,
-        );
-      });
-      s.mailer.wake();
-    }
+    // only the hash is stored; the link lives in the mail (decision 0411)
+    if (user) await queueResetMail(db, s, user);
     // the same answer whether or not the e-mail exists
     return { data: FORGOT_ANSWER };
   });

@@ -1,8 +1,9 @@
-import { canSwitchInto } from "@rollbook/domain";
+import { switchRefusal } from "@rollbook/domain";
 import { and, eq, isNull } from "drizzle-orm";
+import { GraphQLError } from "graphql";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
-import { auditLog, schools, users } from "../db/schema/index.ts";
+import { accessTokens, auditLog, schools, users } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { issueTokens } from "./tokens.ts";
 
@@ -22,15 +23,27 @@ export async function switchSchool(data: Scoped, schoolId: number) {
   return school;
 }
 
-/** Impersonation: roles 1-3 into an active user of a higher role id in the same school; always audited. */
+/**
+ * Impersonation: roles 1-3 into an active user of a higher role id in the same school, not while
+ * already switched (domain switchRefusal); always audited. Another school's id is NOT_FOUND.
+ */
 export async function switchUser(data: Scoped, userId: number) {
   const v = data.viewer;
-  const target = await data.first("users", and(eq(users.id, userId), eq(users.active, true), isNull(users.deleted_at)));
+  const target = await data.first("users", eq(users.id, userId));
   if (!target) throw notFound("User");
-  if (!canSwitchInto(v.roleId, target.role_id))
-    throw userError("You may only switch into a user of a lower role.", "user_id");
+  const refusal = switchRefusal(
+    { id: v.user.id, roleId: v.roleId, schoolId: v.schoolId, switched: v.impersonatorId !== null },
+    {
+      id: target.id,
+      roleId: target.role_id,
+      schoolId: target.school_id,
+      active: target.active,
+      removed: target.deleted_at !== null,
+    },
+  );
+  if (refusal) throw new GraphQLError(refusal, { extensions: { code: "FORBIDDEN", field: "user_id" } });
   const { db } = systemOf(data);
-  const tokens = await issueTokens(db, target.id, v.impersonatorId ?? v.user.id);
+  const tokens = await issueTokens(db, target.id, v.user.id);
   await db.insert(auditLog).values({
     school_id: v.schoolId,
     user_id: target.id,
@@ -38,6 +51,44 @@ export async function switchUser(data: Scoped, userId: number) {
     action: "user.switch",
     subject_type: "user",
     subject_id: target.id,
+  });
+  return tokens;
+}
+
+/**
+ * The way back from a switch: ends the acting session (both tokens) and answers a fresh pair for
+ * the original user, without a password; audited as user.switch_back. The original user must
+ * still be active: a removed admin does not come back this way.
+ */
+export async function switchBack(data: Scoped) {
+  const v = data.viewer;
+  if (v.impersonatorId === null) throw userError("You are not acting as another user.", "user_id");
+  const { db } = systemOf(data);
+  const [original] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, v.impersonatorId), isNull(users.deleted_at), eq(users.active, true)));
+  const now = new Date();
+  // the acting pair was issued together for this user by this impersonator
+  await db
+    .update(accessTokens)
+    .set({ revoked_at: now })
+    .where(
+      and(
+        eq(accessTokens.user_id, v.user.id),
+        eq(accessTokens.impersonator_id, v.impersonatorId),
+        isNull(accessTokens.revoked_at),
+      ),
+    );
+  if (!original) throw userError("Your own account is no longer active: sign in again.", "user_id");
+  const tokens = await issueTokens(db, original.id);
+  await db.insert(auditLog).values({
+    school_id: v.schoolId,
+    user_id: original.id,
+    impersonator_id: null,
+    action: "user.switch_back",
+    subject_type: "user",
+    subject_id: v.user.id,
   });
   return tokens;
 }

@@ -29,7 +29,10 @@ import "./types/team-fields.ts";
 import "./types/team-mutations.ts";
 import "./types/travel.ts";
 import "./types/links.ts";
+import "./types/user-admin.ts";
 import "./types/reports.ts";
+import "./types/reports-attendables.ts";
+import "./types/reports-school.ts";
 
 /**
  * Denied by default: a root field that declares no auth scope would be open

@@ -19,6 +19,10 @@ const EventsPage = lazyPage(() => import("../features/events/list/EventsPage.tsx
 const EventDetailPage = lazyPage(() => import("../features/events/detail/EventDetailPage.tsx"));
 const TeamsPage = lazyPage(() => import("../features/teams/list/TeamsPage.tsx"));
 const TeamDetailPage = lazyPage(() => import("../features/teams/detail/TeamDetailPage.tsx"));
+const UsersPage = lazyPage(() => import("../features/users/UsersPage.tsx"));
+const UserDetailPage = lazyPage(() => import("../features/users/detail/UserDetailPage.tsx"));
+const ReportsIndexPage = lazyPage(() => import("../features/reports/ReportsIndexPage.tsx"));
+const ReportRoutePage = lazyPage(() => import("../features/reports/ReportRoutePage.tsx"));
 
 const area = (a: RouteHandle["area"]): RouteHandle => ({ area: a });
 
@@ -54,10 +58,10 @@ export const signedInRoutes: RouteObject[] = [
   { path: "/Events/:uuid/*", handle: area("singular"), element: <EventDetailPage /> },
   { path: "/Teams", handle: area("groups"), element: <TeamsPage /> },
   { path: "/Teams/:uuid/*", handle: area("groups"), element: <TeamDetailPage /> },
-  later("/Reports", "Reports", area("reports")),
-  later("/Reports/:report", "Report", area("reports")),
-  later("/Users", "Users", area("users")),
-  later("/Users/:id/*", "User", area("users")),
+  { path: "/Reports", handle: area("reports"), element: <ReportsIndexPage /> },
+  { path: "/Reports/:report", handle: area("reports"), element: <ReportRoutePage /> },
+  { path: "/Users", handle: area("users"), element: <UsersPage /> },
+  { path: "/Users/:id/*", handle: area("users"), element: <UserDetailPage /> },
   later("/Settings", "Settings", area("settings")),
   later("/Locations/:id", "Location", area("settings")),
   later("/Imports/:uuid", "Import", area("settings")),

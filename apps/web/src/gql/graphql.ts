@@ -374,6 +374,211 @@ export type LinksDetachUsersMutationVariables = Exact<{
 
 export type LinksDetachUsersMutation = { detachUsers: { changed: number, user_ids: Array<number> } };
 
+export type ProfileQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ProfileQuery = { me: { id: number, first_name: string, last_name: string, email: string, phone_number: string | null, higher_contrast: boolean, a11y_mode: boolean, prefers_sms: boolean, late_email: boolean, absent_email: boolean, tardy_absent_email: boolean, pindrop_email: boolean, daily_recap_email: boolean, weekly_startup_email: boolean, weekly_recap_email: boolean, alert_filter: Array<string>, role: { id: number, display_name: string } } };
+
+export type UpdateProfileMutationVariables = Exact<{
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+  email?: string | null | undefined;
+  phone_number?: string | null | undefined;
+  higher_contrast?: boolean | null | undefined;
+  a11y_mode?: boolean | null | undefined;
+}>;
+
+
+export type UpdateProfileMutation = { updateProfile: { id: number, higher_contrast: boolean, a11y_mode: boolean } };
+
+export type UpdateOwnPasswordMutationVariables = Exact<{
+  user_id: number;
+  current_password: string;
+  new_password: string;
+}>;
+
+
+export type UpdateOwnPasswordMutation = { updatePassword: boolean };
+
+export type ReportStudentOptionsQueryVariables = Exact<{
+  query?: string | null | undefined;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type ReportStudentOptionsQuery = { students: { data: Array<{ id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, email: string | null }> } };
+
+export type ReportLocationOptionsQueryVariables = Exact<{
+  per_page?: number | null | undefined;
+}>;
+
+
+export type ReportLocationOptionsQuery = { courses: { data: Array<{ id: number, location: { id: number, name: string } | null }> } };
+
+export type BeaconReportQueryVariables = Exact<{
+  location_id?: number | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type BeaconReportQuery = { beaconReport: { total: number, data: Array<{ id: number, name: string, factory_id: string, location_name: string | null, battery: number | null, last_seen: string | null, active: boolean }> } };
+
+export type CancellationReportQueryVariables = Exact<{
+  start_date: string;
+  end_date: string;
+  classes?: Array<number> | number | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type CancellationReportQuery = { cancellationReport: { total: number, data: Array<{ id: number, kind: string, title: string, course_id: number | null, start_date: string, end_date: string, notes: string | null }> } };
+
+export type CanvasReportQueryVariables = Exact<{
+  start_date: string;
+  end_date: string;
+  classes?: Array<number> | number | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type CanvasReportQuery = { canvasReport: { total: number, data: Array<{ student_id: number, student_uuid: string, first_name: string, last_name: string, school_identifier: string | null, course_id: number, course_title: string, crn: string | null, attended: number, missed: number, percentage: number | null }> } };
+
+export type ClassReportQueryVariables = Exact<{
+  uuid: string;
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type ClassReportQuery = { courseReport: { total: number, start_date: string, end_date: string, course: { id: number, uuid: string, title: string }, sessions: Array<{ date: string, cancelled: string | null }>, by_status: Array<{ status: number, count: number }>, data: Array<{ apa: number | null, statuses: Array<number | null>, counts: { present: number, late: number, absent: number, excused: number }, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, school_identifier: string | null } }> } };
+
+export type EventReportQueryVariables = Exact<{
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type EventReportQuery = { eventReport: { total: number, data: Array<{ id: number, uuid: string, title: string, date: string, attending: number, waitlisted: number, attended: number, missed: number }> } };
+
+export type FacilityReportQueryVariables = Exact<{
+  location_id: number;
+  date: string;
+}>;
+
+
+export type FacilityReportQuery = { facilityReport: { date: string, location_name: string, students: number, pings: number, timezone: string, hours: Array<{ hour: number, students: number, pings: number }> } };
+
+export type LastAttendanceReportQueryVariables = Exact<{
+  classes?: Array<number> | number | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type LastAttendanceReportQuery = { lastAttendanceReport: { total: number, data: Array<{ last_attended: string | null, days_since: number | null, course: { id: number, uuid: string, title: string }, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, school_identifier: string | null } }> } };
+
+export type PresenceReportQueryVariables = Exact<{
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  location_id?: number | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type PresenceReportQuery = { presenceReport: { total: number, from: string, to: string, data: Array<{ student_id: number, student_uuid: string, first_name: string, last_name: string, location_id: number, location_name: string, first_seen: string, last_seen: string, pings: number }> } };
+
+export type SetupReportQueryVariables = Exact<{
+  mode: string;
+  classes?: Array<number> | number | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type SetupReportQuery = { setupReport: { total: number, data: Array<{ id: number, uuid: string, kind: string, name: string, detail: string | null, last_seen: string | null }> } };
+
+export type StatusReportQueryVariables = Exact<{
+  start_date: string;
+  end_date: string;
+  classes?: Array<number> | number | null | undefined;
+  location_id?: number | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type StatusReportQuery = { statusReport: { total: number, by_status: Array<{ status: number, count: number }>, data: Array<{ id: number, meets: string, status: number, enter: string | null, exit: string | null, attendable_type: string, attendable_title: string, attendable_uuid: string | null, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null } | null }> } };
+
+export type StudentReportQueryVariables = Exact<{
+  uuid: string;
+  attendable_type: string;
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type StudentReportQuery = { studentReport: { total: number, by_status: Array<{ status: number, count: number }>, data: Array<{ id: number, meets: string, status: number, enter: string | null, exit: string | null, attendable_type: string, attendable_title: string, attendable_uuid: string | null }> } };
+
+export type TeamReportQueryVariables = Exact<{
+  uuid: string;
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type TeamReportQuery = { teamReport: { total: number, apa: number | null, travel: number, missed: number, start_date: string, end_date: string, team: { id: number, name: string }, data: Array<{ apa: number | null, travel: number, missed: number, counts: { present: number, late: number, absent: number, excused: number }, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, school_identifier: string | null } }> } };
+
+export type TokenReportQueryVariables = Exact<{
+  teams: Array<number> | number;
+  courses: Array<number> | number;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+}>;
+
+
+export type TokenReportQuery = { tokenReport: { total: number, data: Array<{ id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, school_identifier: string | null, token: string }> } };
+
+export type ReportSchoolQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportSchoolQuery = { school: { id: number, timezone: string } };
+
 export type GlobalSearchQueryVariables = Exact<{
   query: string;
   per_page?: number | null | undefined;
@@ -730,6 +935,168 @@ export type TeamUsersQueryVariables = Exact<{
 
 
 export type TeamUsersQuery = { team: { id: number, users: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }> } };
+
+export type AlertTargetsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AlertTargetsQuery = { courses: { data: Array<{ id: number, title: string }> }, teams: { data: Array<{ id: number, name: string }> } };
+
+export type ActingQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ActingQuery = { me: { id: number, first_name: string, last_name: string, impersonator: { id: number, first_name: string, last_name: string } | null } };
+
+export type UsersListQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+  query?: string | null | undefined;
+  role_id?: number | null | undefined;
+  state?: string | null | undefined;
+}>;
+
+
+export type UsersListQuery = { users: { total: number, data: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, active: boolean, deleted_at: string | null, last_seen: string | null, role: { id: number, display_name: string } }> } };
+
+export type UserDetailQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type UserDetailQuery = { user: { id: number, first_name: string, last_name: string, email: string, phone_number: string | null, school_id: number, role_id: number, active: boolean, deleted_at: string | null, last_seen: string | null, prefers_sms: boolean, late_email: boolean, absent_email: boolean, tardy_absent_email: boolean, pindrop_email: boolean, daily_recap_email: boolean, weekly_startup_email: boolean, weekly_recap_email: boolean, alert_filter: Array<string>, role: { id: number, display_name: string }, assignedCourses: Array<{ id: number, uuid: string | null, title: string | null }>, assignedEvents: Array<{ id: number, uuid: string | null, title: string | null }>, assignedTeams: Array<{ id: number, uuid: string | null, name: string | null }>, assignedStudents: Array<{ id: number, uuid: string, first_name: string, last_name: string }> } };
+
+export type UpdateUserMutationVariables = Exact<{
+  id: number;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+  email?: string | null | undefined;
+  phone_number?: string | null | undefined;
+  role_id?: number | null | undefined;
+  active?: boolean | null | undefined;
+}>;
+
+
+export type UpdateUserMutation = { updateUser: { id: number } };
+
+export type RemoveUserMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RemoveUserMutation = { removeUser: { id: number } };
+
+export type RestoreUserMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RestoreUserMutation = { restoreUser: { id: number } };
+
+export type InviteUserAdminMutationVariables = Exact<{
+  email: string;
+  first_name: string;
+  last_name?: string | null | undefined;
+  role_id: number;
+}>;
+
+
+export type InviteUserAdminMutation = { inviteUser: { id: number, email: string } };
+
+export type InvitationsListQueryVariables = Exact<{
+  state?: string | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type InvitationsListQuery = { invitations: { total: number, data: Array<{ id: number, email: string, first_name: string, last_name: string | null, role_id: number, expires_at: string, created_at: string }> } };
+
+export type ResendInvitationMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ResendInvitationMutation = { resendInvitation: { id: number } };
+
+export type RevokeInvitationMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RevokeInvitationMutation = { revokeInvitation: { id: number } };
+
+export type SendPasswordResetMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type SendPasswordResetMutation = { sendPasswordReset: boolean };
+
+export type SignOutUserMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type SignOutUserMutation = { signOutUser: boolean };
+
+export type UpdateNotificationsMutationVariables = Exact<{
+  user_id: number;
+  late_email?: boolean | null | undefined;
+  absent_email?: boolean | null | undefined;
+  tardy_absent_email?: boolean | null | undefined;
+  pindrop_email?: boolean | null | undefined;
+  daily_recap_email?: boolean | null | undefined;
+  weekly_startup_email?: boolean | null | undefined;
+  weekly_recap_email?: boolean | null | undefined;
+  prefers_sms?: boolean | null | undefined;
+  phone_number?: string | null | undefined;
+  alert_filter?: Array<string> | string | null | undefined;
+}>;
+
+
+export type UpdateNotificationsMutation = { updateNotifications: { id: number } };
+
+export type AttachUserToMutationVariables = Exact<{
+  type: string;
+  id: number;
+  user_ids: Array<number> | number;
+}>;
+
+
+export type AttachUserToMutation = { attachUsers: { changed: number } };
+
+export type DetachUserFromMutationVariables = Exact<{
+  type: string;
+  id: number;
+  user_ids: Array<number> | number;
+}>;
+
+
+export type DetachUserFromMutation = { detachUsers: { changed: number } };
+
+export type PickAssignablesQueryVariables = Exact<{
+  query?: string | null | undefined;
+  courses: boolean;
+  events: boolean;
+  teams: boolean;
+  students: boolean;
+}>;
+
+
+export type PickAssignablesQuery = { courses?: { data: Array<{ id: number, title: string }> }, events?: { data: Array<{ id: number, title: string }> }, teams?: { data: Array<{ id: number, name: string }> }, students?: { data: Array<{ id: number, first_name: string, last_name: string }> } };
+
+export type SwitchUserMutationVariables = Exact<{
+  user_id: number;
+}>;
+
+
+export type SwitchUserMutation = { switchUser: { access_token: string, search_token: string } };
+
+export type SwitchBackMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SwitchBackMutation = { switchBack: { access_token: string, search_token: string } };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1576,6 +1943,467 @@ export const LinksDetachUsersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LinksDetachUsersMutation, LinksDetachUsersMutationVariables>;
+export const ProfileDocument = new TypedDocumentString(`
+    query profile {
+  me {
+    id
+    first_name
+    last_name
+    email
+    phone_number
+    higher_contrast
+    a11y_mode
+    prefers_sms
+    late_email
+    absent_email
+    tardy_absent_email
+    pindrop_email
+    daily_recap_email
+    weekly_startup_email
+    weekly_recap_email
+    alert_filter
+    role {
+      id
+      display_name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ProfileQuery, ProfileQueryVariables>;
+export const UpdateProfileDocument = new TypedDocumentString(`
+    mutation updateProfile($first_name: String, $last_name: String, $email: String, $phone_number: String, $higher_contrast: Boolean, $a11y_mode: Boolean) {
+  updateProfile(
+    first_name: $first_name
+    last_name: $last_name
+    email: $email
+    phone_number: $phone_number
+    higher_contrast: $higher_contrast
+    a11y_mode: $a11y_mode
+  ) {
+    id
+    higher_contrast
+    a11y_mode
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateProfileMutation, UpdateProfileMutationVariables>;
+export const UpdateOwnPasswordDocument = new TypedDocumentString(`
+    mutation updateOwnPassword($user_id: Int!, $current_password: String!, $new_password: String!) {
+  updatePassword(
+    user_id: $user_id
+    current_password: $current_password
+    new_password: $new_password
+  )
+}
+    `) as unknown as TypedDocumentString<UpdateOwnPasswordMutation, UpdateOwnPasswordMutationVariables>;
+export const ReportStudentOptionsDocument = new TypedDocumentString(`
+    query reportStudentOptions($query: String, $per_page: Int) {
+  students(query: $query, per_page: $per_page, sort_by: "name", state: "all") {
+    data {
+      id
+      uuid
+      first_name
+      last_name
+      preferred_name
+      email
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportStudentOptionsQuery, ReportStudentOptionsQueryVariables>;
+export const ReportLocationOptionsDocument = new TypedDocumentString(`
+    query reportLocationOptions($per_page: Int) {
+  courses(per_page: $per_page, state: "all", sort_by: "title") {
+    data {
+      id
+      location {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportLocationOptionsQuery, ReportLocationOptionsQueryVariables>;
+export const BeaconReportDocument = new TypedDocumentString(`
+    query beaconReport($location_id: Int, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  beaconReport(
+    location_id: $location_id
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    data {
+      id
+      name
+      factory_id
+      location_name
+      battery
+      last_seen
+      active
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BeaconReportQuery, BeaconReportQueryVariables>;
+export const CancellationReportDocument = new TypedDocumentString(`
+    query cancellationReport($start_date: String!, $end_date: String!, $classes: [Int!], $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  cancellationReport(
+    start_date: $start_date
+    end_date: $end_date
+    classes: $classes
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    data {
+      id
+      kind
+      title
+      course_id
+      start_date
+      end_date
+      notes
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CancellationReportQuery, CancellationReportQueryVariables>;
+export const CanvasReportDocument = new TypedDocumentString(`
+    query canvasReport($start_date: String!, $end_date: String!, $classes: [Int!], $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  canvasReport(
+    start_date: $start_date
+    end_date: $end_date
+    classes: $classes
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    data {
+      student_id
+      student_uuid
+      first_name
+      last_name
+      school_identifier
+      course_id
+      course_title
+      crn
+      attended
+      missed
+      percentage
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CanvasReportQuery, CanvasReportQueryVariables>;
+export const ClassReportDocument = new TypedDocumentString(`
+    query classReport($uuid: String!, $start_date: String, $end_date: String, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  courseReport(
+    uuid: $uuid
+    start_date: $start_date
+    end_date: $end_date
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    start_date
+    end_date
+    course {
+      id
+      uuid
+      title
+    }
+    sessions {
+      date
+      cancelled
+    }
+    by_status {
+      status
+      count
+    }
+    data {
+      apa
+      statuses
+      counts {
+        present
+        late
+        absent
+        excused
+      }
+      student {
+        id
+        uuid
+        first_name
+        last_name
+        preferred_name
+        school_identifier
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ClassReportQuery, ClassReportQueryVariables>;
+export const EventReportDocument = new TypedDocumentString(`
+    query eventReport($start_date: String, $end_date: String, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  eventReport(
+    start_date: $start_date
+    end_date: $end_date
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    data {
+      id
+      uuid
+      title
+      date
+      attending
+      waitlisted
+      attended
+      missed
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventReportQuery, EventReportQueryVariables>;
+export const FacilityReportDocument = new TypedDocumentString(`
+    query facilityReport($location_id: Int!, $date: String!) {
+  facilityReport(location_id: $location_id, date: $date) {
+    date
+    location_name
+    students
+    pings
+    timezone
+    hours {
+      hour
+      students
+      pings
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FacilityReportQuery, FacilityReportQueryVariables>;
+export const LastAttendanceReportDocument = new TypedDocumentString(`
+    query lastAttendanceReport($classes: [Int!], $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  lastAttendanceReport(
+    classes: $classes
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    data {
+      last_attended
+      days_since
+      course {
+        id
+        uuid
+        title
+      }
+      student {
+        id
+        uuid
+        first_name
+        last_name
+        preferred_name
+        school_identifier
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LastAttendanceReportQuery, LastAttendanceReportQueryVariables>;
+export const PresenceReportDocument = new TypedDocumentString(`
+    query presenceReport($start_date: String, $end_date: String, $location_id: Int, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  presenceReport(
+    start_date: $start_date
+    end_date: $end_date
+    location_id: $location_id
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    from
+    to
+    data {
+      student_id
+      student_uuid
+      first_name
+      last_name
+      location_id
+      location_name
+      first_seen
+      last_seen
+      pings
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PresenceReportQuery, PresenceReportQueryVariables>;
+export const SetupReportDocument = new TypedDocumentString(`
+    query setupReport($mode: String!, $classes: [Int!], $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  setupReport(
+    mode: $mode
+    classes: $classes
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    data {
+      id
+      uuid
+      kind
+      name
+      detail
+      last_seen
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetupReportQuery, SetupReportQueryVariables>;
+export const StatusReportDocument = new TypedDocumentString(`
+    query statusReport($start_date: String!, $end_date: String!, $classes: [Int!], $location_id: Int, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  statusReport(
+    start_date: $start_date
+    end_date: $end_date
+    classes: $classes
+    location_id: $location_id
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    by_status {
+      status
+      count
+    }
+    data {
+      id
+      meets
+      status
+      enter
+      exit
+      attendable_type
+      attendable_title
+      attendable_uuid
+      student {
+        id
+        uuid
+        first_name
+        last_name
+        preferred_name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StatusReportQuery, StatusReportQueryVariables>;
+export const StudentReportDocument = new TypedDocumentString(`
+    query studentReport($uuid: String!, $attendable_type: String!, $start_date: String, $end_date: String, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  studentReport(
+    uuid: $uuid
+    attendable_type: $attendable_type
+    start_date: $start_date
+    end_date: $end_date
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    by_status {
+      status
+      count
+    }
+    data {
+      id
+      meets
+      status
+      enter
+      exit
+      attendable_type
+      attendable_title
+      attendable_uuid
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StudentReportQuery, StudentReportQueryVariables>;
+export const TeamReportDocument = new TypedDocumentString(`
+    query teamReport($uuid: String!, $start_date: String, $end_date: String, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  teamReport(
+    uuid: $uuid
+    start_date: $start_date
+    end_date: $end_date
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    apa
+    travel
+    missed
+    start_date
+    end_date
+    team {
+      id
+      name
+    }
+    data {
+      apa
+      travel
+      missed
+      counts {
+        present
+        late
+        absent
+        excused
+      }
+      student {
+        id
+        uuid
+        first_name
+        last_name
+        preferred_name
+        school_identifier
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TeamReportQuery, TeamReportQueryVariables>;
+export const TokenReportDocument = new TypedDocumentString(`
+    query tokenReport($teams: [Int!]!, $courses: [Int!]!, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {
+  tokenReport(
+    teams: $teams
+    courses: $courses
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+  ) {
+    total
+    data {
+      id
+      uuid
+      first_name
+      last_name
+      preferred_name
+      school_identifier
+      token
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TokenReportQuery, TokenReportQueryVariables>;
+export const ReportSchoolDocument = new TypedDocumentString(`
+    query reportSchool {
+  school {
+    id
+    timezone
+  }
+}
+    `) as unknown as TypedDocumentString<ReportSchoolQuery, ReportSchoolQueryVariables>;
 export const GlobalSearchDocument = new TypedDocumentString(`
     query globalSearch($query: String!, $per_page: Int) {
   search(query: $query, per_page: $per_page) {
@@ -2273,6 +3101,275 @@ export const TeamUsersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TeamUsersQuery, TeamUsersQueryVariables>;
+export const AlertTargetsDocument = new TypedDocumentString(`
+    query alertTargets {
+  courses(per_page: 250, sort_by: "title") {
+    data {
+      id
+      title
+    }
+  }
+  teams(per_page: 250, sort_by: "name") {
+    data {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AlertTargetsQuery, AlertTargetsQueryVariables>;
+export const ActingDocument = new TypedDocumentString(`
+    query acting {
+  me {
+    id
+    first_name
+    last_name
+    impersonator {
+      id
+      first_name
+      last_name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ActingQuery, ActingQueryVariables>;
+export const UsersListDocument = new TypedDocumentString(`
+    query usersList($page: Int, $per_page: Int, $sort_by: String, $sort_dir: String, $query: String, $role_id: Int, $state: String) {
+  users(
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+    query: $query
+    role_id: $role_id
+    state: $state
+  ) {
+    total
+    data {
+      id
+      first_name
+      last_name
+      email
+      role_id
+      active
+      deleted_at
+      last_seen
+      role {
+        id
+        display_name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UsersListQuery, UsersListQueryVariables>;
+export const UserDetailDocument = new TypedDocumentString(`
+    query userDetail($id: Int!) {
+  user(id: $id) {
+    id
+    first_name
+    last_name
+    email
+    phone_number
+    school_id
+    role_id
+    active
+    deleted_at
+    last_seen
+    prefers_sms
+    late_email
+    absent_email
+    tardy_absent_email
+    pindrop_email
+    daily_recap_email
+    weekly_startup_email
+    weekly_recap_email
+    alert_filter
+    role {
+      id
+      display_name
+    }
+    assignedCourses {
+      id
+      uuid
+      title
+    }
+    assignedEvents {
+      id
+      uuid
+      title
+    }
+    assignedTeams {
+      id
+      uuid
+      name
+    }
+    assignedStudents {
+      id
+      uuid
+      first_name
+      last_name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UserDetailQuery, UserDetailQueryVariables>;
+export const UpdateUserDocument = new TypedDocumentString(`
+    mutation updateUser($id: Int!, $first_name: String, $last_name: String, $email: String, $phone_number: String, $role_id: Int, $active: Boolean) {
+  updateUser(
+    id: $id
+    first_name: $first_name
+    last_name: $last_name
+    email: $email
+    phone_number: $phone_number
+    role_id: $role_id
+    active: $active
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateUserMutation, UpdateUserMutationVariables>;
+export const RemoveUserDocument = new TypedDocumentString(`
+    mutation removeUser($id: Int!) {
+  removeUser(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveUserMutation, RemoveUserMutationVariables>;
+export const RestoreUserDocument = new TypedDocumentString(`
+    mutation restoreUser($id: Int!) {
+  restoreUser(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RestoreUserMutation, RestoreUserMutationVariables>;
+export const InviteUserAdminDocument = new TypedDocumentString(`
+    mutation inviteUserAdmin($email: String!, $first_name: String!, $last_name: String, $role_id: Int!) {
+  inviteUser(
+    email: $email
+    first_name: $first_name
+    last_name: $last_name
+    role_id: $role_id
+  ) {
+    id
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<InviteUserAdminMutation, InviteUserAdminMutationVariables>;
+export const InvitationsListDocument = new TypedDocumentString(`
+    query invitationsList($state: String, $page: Int, $per_page: Int) {
+  invitations(state: $state, page: $page, per_page: $per_page) {
+    total
+    data {
+      id
+      email
+      first_name
+      last_name
+      role_id
+      expires_at
+      created_at
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InvitationsListQuery, InvitationsListQueryVariables>;
+export const ResendInvitationDocument = new TypedDocumentString(`
+    mutation resendInvitation($id: Int!) {
+  resendInvitation(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ResendInvitationMutation, ResendInvitationMutationVariables>;
+export const RevokeInvitationDocument = new TypedDocumentString(`
+    mutation revokeInvitation($id: Int!) {
+  revokeInvitation(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeInvitationMutation, RevokeInvitationMutationVariables>;
+export const SendPasswordResetDocument = new TypedDocumentString(`
+    mutation sendPasswordReset($id: Int!) {
+  sendPasswordReset(id: $id)
+}
+    `) as unknown as TypedDocumentString<SendPasswordResetMutation, SendPasswordResetMutationVariables>;
+export const SignOutUserDocument = new TypedDocumentString(`
+    mutation signOutUser($id: Int!) {
+  signOutUser(id: $id)
+}
+    `) as unknown as TypedDocumentString<SignOutUserMutation, SignOutUserMutationVariables>;
+export const UpdateNotificationsDocument = new TypedDocumentString(`
+    mutation updateNotifications($user_id: Int!, $late_email: Boolean, $absent_email: Boolean, $tardy_absent_email: Boolean, $pindrop_email: Boolean, $daily_recap_email: Boolean, $weekly_startup_email: Boolean, $weekly_recap_email: Boolean, $prefers_sms: Boolean, $phone_number: String, $alert_filter: [String!]) {
+  updateNotifications(
+    user_id: $user_id
+    late_email: $late_email
+    absent_email: $absent_email
+    tardy_absent_email: $tardy_absent_email
+    pindrop_email: $pindrop_email
+    daily_recap_email: $daily_recap_email
+    weekly_startup_email: $weekly_startup_email
+    weekly_recap_email: $weekly_recap_email
+    prefers_sms: $prefers_sms
+    phone_number: $phone_number
+    alert_filter: $alert_filter
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateNotificationsMutation, UpdateNotificationsMutationVariables>;
+export const AttachUserToDocument = new TypedDocumentString(`
+    mutation attachUserTo($type: String!, $id: Int!, $user_ids: [Int!]!) {
+  attachUsers(assignable_type: $type, assignable_id: $id, user_ids: $user_ids) {
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<AttachUserToMutation, AttachUserToMutationVariables>;
+export const DetachUserFromDocument = new TypedDocumentString(`
+    mutation detachUserFrom($type: String!, $id: Int!, $user_ids: [Int!]!) {
+  detachUsers(assignable_type: $type, assignable_id: $id, user_ids: $user_ids) {
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<DetachUserFromMutation, DetachUserFromMutationVariables>;
+export const PickAssignablesDocument = new TypedDocumentString(`
+    query pickAssignables($query: String, $courses: Boolean!, $events: Boolean!, $teams: Boolean!, $students: Boolean!) {
+  courses(query: $query, per_page: 20) @include(if: $courses) {
+    data {
+      id
+      title
+    }
+  }
+  events(query: $query, per_page: 20) @include(if: $events) {
+    data {
+      id
+      title
+    }
+  }
+  teams(query: $query, per_page: 20) @include(if: $teams) {
+    data {
+      id
+      name
+    }
+  }
+  students(query: $query, per_page: 20) @include(if: $students) {
+    data {
+      id
+      first_name
+      last_name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PickAssignablesQuery, PickAssignablesQueryVariables>;
+export const SwitchUserDocument = new TypedDocumentString(`
+    mutation switchUser($user_id: Int!) {
+  switchUser(user_id: $user_id) {
+    access_token
+    search_token
+  }
+}
+    `) as unknown as TypedDocumentString<SwitchUserMutation, SwitchUserMutationVariables>;
+export const SwitchBackDocument = new TypedDocumentString(`
+    mutation switchBack {
+  switchBack {
+    access_token
+    search_token
+  }
+}
+    `) as unknown as TypedDocumentString<SwitchBackMutation, SwitchBackMutationVariables>;
 export const MeDocument = new TypedDocumentString(`
     query me {
   me {

@@ -1,1 +1,4 @@
+export * from "./figures.ts";
+export * from "./hours.ts";
+export * from "./percent.ts";
 export * from "./range.ts";

@@ -1,7 +1,7 @@
 import { type InvitationRow, inviteUser } from "../../auth/invite.ts";
 import { builder } from "../builder.ts";
 
-const InvitationRef = builder.objectRef<InvitationRow>("Invitation").implement({
+export const InvitationRef = builder.objectRef<InvitationRow>("Invitation").implement({
   fields: (t) => ({
     id: t.exposeInt("id"),
     email: t.exposeString("email"),
@@ -10,6 +10,8 @@ const InvitationRef = builder.objectRef<InvitationRow>("Invitation").implement({
     role_id: t.exposeInt("role_id"),
     school_id: t.exposeInt("school_id"),
     expires_at: t.expose("expires_at", { type: "DateTime" }),
+    accepted_at: t.expose("accepted_at", { type: "DateTime", nullable: true }),
+    created_at: t.expose("created_at", { type: "DateTime" }),
   }),
 });
 

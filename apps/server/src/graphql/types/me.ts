@@ -83,9 +83,29 @@ export const TileRef = builder.objectRef<TileView>("Tile").implement({
 const openTasks = isNull(tasks.deleted_at);
 
 /** The signed-in user with their tasks and tiles. */
+const ImpersonatorRef = builder
+  .objectRef<{ id: number; first_name: string; last_name: string }>("Impersonator")
+  .implement({
+    description: "The user who switched into this one (the banner's way back)",
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      first_name: t.exposeString("first_name"),
+      last_name: t.exposeString("last_name"),
+    }),
+  });
+
 export const MeRef = builder.objectRef<UserRow>("Me").implement({
   interfaces: [UserFields],
   fields: (t) => ({
+    impersonator: t.field({
+      type: ImpersonatorRef,
+      nullable: true,
+      // set only on a session opened by switchUser; the app shows "Acting as" while it is
+      resolve: async (_m, _a, { data }) => {
+        const id = data.viewer.impersonatorId;
+        return id === null ? null : await data.byId("users", id);
+      },
+    }),
     tasks: t.field({
       type: [TaskRef],
       // Me is always the viewer: the scope's own tasks

@@ -3,7 +3,7 @@ import { switchSchool, switchUser } from "../../auth/switching.ts";
 import { builder } from "../builder.ts";
 import { SchoolRef } from "./school.ts";
 
-const TokensRef = builder.objectRef<{ access_token: string; search_token: string }>("Tokens").implement({
+export const TokensRef = builder.objectRef<{ access_token: string; search_token: string }>("Tokens").implement({
   fields: (t) => ({ access_token: t.exposeString("access_token"), search_token: t.exposeString("search_token") }),
 });
 

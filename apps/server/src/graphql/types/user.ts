@@ -94,5 +94,8 @@ export const UserFields = builder.interfaceRef<UserRow>("UserFields").implement(
 
 export const UserRef = builder.objectRef<UserRow>("User").implement({
   interfaces: [UserFields],
-  fields: () => ({}),
+  fields: (t) => ({
+    // removed users stay readable (restore, names on history); the list's state filter hides them
+    deleted_at: t.expose("deleted_at", { type: "DateTime", nullable: true }),
+  }),
 });

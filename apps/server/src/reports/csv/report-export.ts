@@ -24,7 +24,13 @@ export interface ReportExport<A> {
   header: readonly string[];
   count: (data: Scoped, args: A) => Promise<number>;
   /** every row of the filter in the report's order, in batches; each batch via a fresh scope */
-  rows: (scope: () => Scoped, args: A) => AsyncIterable<Cell[][]>;
+  rows?: (scope: () => Scoped, args: A) => AsyncIterable<Cell[][]>;
+  /**
+   * Instead of `rows`, for the reports of millions of rows: CSV text already written (lines
+   * ending in "\n", cells quoted and guarded as safeCell does), batch by batch. The database
+   * writes the lines (csv-sql.ts), the server only passes them on.
+   */
+  lines?: (scope: () => Scoped, args: A) => AsyncIterable<string>;
 }
 
 const ID = /^[1-9][0-9]{0,9}$/;

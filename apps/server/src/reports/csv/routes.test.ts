@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../../test/csv.ts";
 import { DATABASES, startServer, type TestServer } from "../../../test/harness.ts";
-import { attendance, cancellations, roles } from "../../db/schema/index.ts";
+import { attendance, cancellations, roles, students } from "../../db/schema/index.ts";
 import { makeCourse, makeStudent, schoolsOf } from "../../engine/test-fixtures.ts";
 
 const STATUS_QUERY = `query($s: String!, $e: String!, $classes: [Int!]) {
@@ -89,6 +89,35 @@ describe.each(DATABASES)("report CSV exports on %s", (kind) => {
     const byStatus = call.body.data.statusReport.by_status as { status: number; count: number }[];
     const names = Object.fromEntries(Object.entries(STATUS).map(([n, id]) => [id, n]));
     expect(Object.fromEntries(counted)).toEqual(Object.fromEntries(byStatus.map((b) => [names[b.status], b.count])));
+  });
+
+  it("writes quotes, commas, line breaks, formulas and times as a spreadsheet reads them back", async () => {
+    const db = srv.services.db;
+    const { demo } = await schoolsOf(db);
+    const s = await makeStudent(db, demo.id, { courses: [ids.course] });
+    await db
+      .update(students)
+      .set({ last_name: 'O"Brien, Jr\nthe 2nd', first_name: "@Ann", school_identifier: null })
+      .where(eq(students.id, s!.id));
+    const enter = new Date("2026-03-04T05:06:07.089Z");
+    await db.insert(attendance).values({
+      attendable_type: "course",
+      attendable_id: ids.course,
+      school_id: demo.id,
+      student_id: s!.id,
+      status: STATUS.left_early,
+      finished: true,
+      meets: d(9),
+      enter,
+      exit: null,
+    });
+    const res = await get(
+      `/api/v2/reports/Status/export.csv?start_date=${d(9)}&end_date=${d(9)}&classes=${ids.course}`,
+    );
+    const [, ...body] = parseCsv(await res.text());
+    expect(body).toEqual([
+      [d(9), "course", "'=Export Class", 'O"Brien, Jr\nthe 2nd', "'@Ann", "", "left_early", enter.toISOString(), ""],
+    ]);
   });
 
   it("lists cancellations of the viewer's school only", async () => {

@@ -41,6 +41,14 @@ function refusal(reply: FastifyReply, e: unknown): FastifyReply | null {
   return null;
 }
 
+/** The header line, then the report's own CSV text. */
+async function* withHeader(header: readonly string[], lines: AsyncIterable<string>): AsyncGenerator<string> {
+  yield `${header.join(",")}\n`;
+  yield* lines;
+}
+
+async function* empty(): AsyncGenerator<Cell[][]> {}
+
 /** Flattens a report's batches into rows, so csv-stringify pulls one batch at a time. */
 async function* flatten(batches: AsyncIterable<Cell[][]>): AsyncGenerator<Cell[]> {
   for await (const batch of batches) for (const row of batch) yield row;
@@ -72,17 +80,25 @@ export async function reportExportRoutes(app: FastifyInstance, { s }: { s: Servi
       if (answered) return answered;
       throw e;
     }
-    const csv = stringify({ header: true, columns: [...report.header] });
-    pipeline(Readable.from(flatten(report.rows(scope, args))), csv, (err) => {
+    const done = (err: NodeJS.ErrnoException | null) => {
       if (err && err.code !== "ERR_STREAM_PREMATURE_CLOSE")
         s.log.error({ err, report: report.page }, "report export failed");
-    });
+    };
+    let body: Readable;
+    if (report.lines) {
+      body = Readable.from(withHeader(report.header, report.lines(scope, args)));
+      body.on("error", done);
+    } else {
+      const csv = stringify({ header: true, columns: [...report.header] });
+      pipeline(Readable.from(flatten(report.rows?.(scope, args) ?? empty())), csv, done);
+      body = csv;
+    }
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${report.file}.csv"`)
       .header("x-total-count", String(total))
       .header("access-control-expose-headers", "x-total-count")
       .header("cache-control", "no-store")
-      .send(csv);
+      .send(body);
   });
 }

@@ -3,34 +3,28 @@ import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
 import { systemOf } from "../../access/system.ts";
 import { attendance, courses, events, students } from "../../db/schema/index.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import { statusFilter } from "../status.ts";
-import { type Cell, idList, idOf, type ReportExport } from "./report-export.ts";
+import { csvLine, isoCell, textCell } from "./csv-sql.ts";
+import { idList, idOf, type ReportExport } from "./report-export.ts";
 
 /** Rows per statement: big enough to stream fast, small enough that memory stays flat. */
 const BATCH = 5000;
 
 const NAMES = new Map<number, string>(STATUSES.map((s) => [s.id, s.name]));
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-interface StatusCsvRow {
-  id: number;
-  meets: string;
-  type: string;
-  course: string | null;
-  event: string | null;
-  last: string;
-  first: string;
-  sid: string | null;
-  status: number;
-  enter: Date | null;
-  exit: Date | null;
-}
+/** The status names by id, as a SQL array (statuses are 0..7, so index = id + 1). */
+const STATUS_NAMES = sql.raw(
+  `array[${[...NAMES.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, n]) => `'${n}'`)
+    .join(",")}]`,
+);
 
 /**
  * The Status report as CSV: every attendance of the filter, in date order (not the screen's sort:
  * a keyset over (meets, id) keeps each batch an index range). One statement per batch joins the
- * student and the title; the scope's rule is part of it (`visible`), as in every report.
+ * student and the title and writes the CSV lines (csv-sql.ts); the scope's rule is part of it
+ * (`visible`), as in every report.
  */
 export const statusExport: ReportExport<SQL> = {
   page: "Status",
@@ -45,25 +39,24 @@ export const statusExport: ReportExport<SQL> = {
     }),
   header: ["date", "type", "class", "last_name", "first_name", "school_identifier", "status", "enter", "exit"],
   count: (data, where) => data.count("attendance", where),
-  async *rows(scope, where) {
+  async *lines(scope, where) {
     let after: { meets: string; id: number } | null = null;
     for (;;) {
       const data = scope();
       const { db } = systemOf(data);
-      const rows: StatusCsvRow[] = await db
-        .select({
-          id: attendance.id,
-          meets: attendance.meets,
-          type: attendance.attendable_type,
-          course: courses.title,
-          event: events.title,
-          last: students.last_name,
-          first: students.first_name,
-          sid: students.school_identifier,
-          status: attendance.status,
-          enter: attendance.enter,
-          exit: attendance.exit,
-        })
+      const line = csvLine([
+        sql`${attendance.meets}::text`,
+        sql`${attendance.attendable_type}`,
+        textCell(sql`coalesce(${courses.title}, ${events.title}, '-')`),
+        textCell(students.last_name),
+        textCell(students.first_name),
+        textCell(students.school_identifier),
+        sql`coalesce((${STATUS_NAMES})[${attendance.status} + 1], ${attendance.status}::text)`,
+        isoCell(attendance.enter),
+        isoCell(attendance.exit),
+      ]);
+      const rows: { id: number; meets: string; line: string }[] = await db
+        .select({ id: attendance.id, meets: sql<string>`${attendance.meets}::text`, line: sql<string>`${line}` })
         .from(attendance)
         .innerJoin(students, eq(students.id, attendance.student_id))
         .leftJoin(
@@ -92,17 +85,9 @@ export const statusExport: ReportExport<SQL> = {
         .orderBy(asc(attendance.meets), asc(attendance.id))
         .limit(BATCH);
       if (rows.length === 0) return;
-      yield rows.map((r): Cell[] => [
-        r.meets,
-        r.type,
-        safeCell(r.course ?? r.event ?? "-"),
-        safeCell(r.last),
-        safeCell(r.first),
-        safeCell(r.sid),
-        NAMES.get(r.status) ?? String(r.status),
-        iso(r.enter),
-        iso(r.exit),
-      ]);
+      let text = "";
+      for (const r of rows) text += `${r.line}\n`;
+      yield text;
       if (rows.length < BATCH) return;
       const last = rows[rows.length - 1]!;
       after = { meets: last.meets, id: last.id };

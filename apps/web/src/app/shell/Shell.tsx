@@ -3,7 +3,9 @@ import { useDisclosure, useMediaQuery, useWindowScroll } from "@mantine/hooks";
 import { BREAKPOINTS, HEADER_PIN_SCROLL, isMasterAdmin } from "@rollbook/domain";
 import { type ReactNode, useEffect } from "react";
 import { useLocation } from "react-router";
+import { ExportTray } from "../../features/reports/ExportTray.tsx";
 import { GlobalSearch } from "../../features/search/GlobalSearch.tsx";
+import { ActingBanner } from "../../features/users/ActingBanner.tsx";
 import type { Me } from "../../lib/me.ts";
 import { Logo } from "../../ui/Logo.tsx";
 import { SchoolSwitcher } from "./SchoolSwitcher.tsx";
@@ -74,8 +76,12 @@ export function Shell({ me, children }: { me: Me; children: ReactNode }) {
         <Sidebar me={me} />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
+        {/* a switched session (switchUser) says so on every page, with the way back */}
+        <ActingBanner />
         {children}
       </AppShell.Main>
+      {/* background report exports: outside the page, so they outlive navigation */}
+      <ExportTray />
     </AppShell>
   );
 }

@@ -1,31 +1,59 @@
-import { SimpleGrid, Stack, Text } from "@mantine/core";
-import { useMe } from "../../lib/me.ts";
+import { Alert, Stack, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { execute } from "../../lib/graphql.ts";
 import { PageHeading } from "../../ui/PageHeading.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { NotificationsForm } from "../users/NotificationsForm.tsx";
+import { DisplayChoices } from "./DisplayChoices.tsx";
+import { InformationForm } from "./InformationForm.tsx";
+import { PasswordForm } from "./PasswordForm.tsx";
+import { ProfileDocument } from "./queries.ts";
 
-/** /Profile: who is signed in; editing the profile and password arrives later. */
-export default function ProfilePage() {
-  const me = useMe();
-  const rows: [string, string][] = [
-    ["Name", `${me.first_name} ${me.last_name}`],
-    ["Email", me.email],
-    ["Role", me.role.display_name],
-  ];
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Stack gap="md">
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** /Profile: one's own information, password, notifications and display choices. */
+export default function ProfilePage() {
+  const profile = useQuery({ queryKey: ["profile"], queryFn: () => execute(ProfileDocument) });
+  const me = profile.data?.me;
+  if (!me)
+    return (
+      <Stack gap="md">
+        <PageHeading>Profile</PageHeading>
+        {profile.isError ? (
+          <Alert color="red" role="alert" title="Your profile could not be loaded">
+            {profile.error.message}
+          </Alert>
+        ) : (
+          <Spinner label="Loading your profile" />
+        )}
+      </Stack>
+    );
+  const refetch = () => profile.refetch();
+  return (
+    <Stack gap="xl" maw={760}>
       <PageHeading>Profile</PageHeading>
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} m={0} maw={720}>
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <Text component="dt" size="xs" fw={700} c="dimmed" tt="uppercase">
-              {term}
-            </Text>
-            <Text component="dd" m={0}>
-              {value}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-      <Text>This area arrives in a later release.</Text>
+      <Section id="profile-display" title="Display">
+        <DisplayChoices />
+      </Section>
+      <Section id="profile-information" title={`Information (${me.role.display_name})`}>
+        <InformationForm me={me} onSaved={refetch} />
+      </Section>
+      <Section id="profile-password" title="Password">
+        <PasswordForm userId={me.id} />
+      </Section>
+      <Section id="profile-notifications" title="Notifications">
+        <NotificationsForm user={me} readOnly={false} onSaved={refetch} />
+      </Section>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { BarChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
 import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useId, useMemo, useState } from "react";
-import { type Graph, graphRows, isEmptyGraph, rowTotal, statusSeries } from "./graph-table.ts";
+import { type Graph, type GraphSeries, graphRows, isEmptyGraph, rowTotal, statusSeries } from "./graph-table.ts";
 
 export interface StatusBarChartProps {
   graph: Graph;
@@ -14,6 +14,12 @@ export interface StatusBarChartProps {
   height?: number;
   /** Stacked bars (one per label) or side by side. */
   type?: "stacked" | "default";
+  /** Series that are not statuses (APA, check-ins): their words and colours, in order. */
+  series?: readonly GraphSeries[];
+  /** What to say when there is nothing to draw. */
+  emptyText?: string;
+  /** The table's Total column: off where the series do not add up (percentages). */
+  withTotal?: boolean;
 }
 
 /**
@@ -29,15 +35,18 @@ export function StatusBarChart({
   formatLabel,
   height = 260,
   type = "stacked",
+  series: ownSeries,
+  emptyText = "No attendance to show yet.",
+  withTotal = true,
 }: StatusBarChartProps) {
   const [asTable, setAsTable] = useState(false);
   const id = useId();
-  const series = useMemo(() => statusSeries(graph), [graph]);
+  const series = useMemo(() => ownSeries ?? statusSeries(graph), [graph, ownSeries]);
   const data = useMemo(() => graphRows(graph, formatLabel), [graph, formatLabel]);
   if (isEmptyGraph(graph)) {
     return (
       <Text size="sm" c="dimmed">
-        No attendance to show yet.
+        {emptyText}
       </Text>
     );
   }
@@ -52,9 +61,11 @@ export function StatusBarChart({
               {s.label}
             </Table.Th>
           ))}
-          <Table.Th scope="col" ta="right">
-            Total
-          </Table.Th>
+          {withTotal && (
+            <Table.Th scope="col" ta="right">
+              Total
+            </Table.Th>
+          )}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -68,7 +79,7 @@ export function StatusBarChart({
                 {row[s.name]}
               </Table.Td>
             ))}
-            <Table.Td ta="right">{rowTotal(graph, i)}</Table.Td>
+            {withTotal && <Table.Td ta="right">{rowTotal(graph, i)}</Table.Td>}
           </Table.Tr>
         ))}
       </Table.Tbody>

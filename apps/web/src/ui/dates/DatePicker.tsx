@@ -2,6 +2,28 @@ import { DatePickerInput, type DatesRangeValue, DateTimePicker, MonthPickerInput
 import "@mantine/dates/styles.css";
 import { DATE_FORMAT, DATETIME_FORMAT, MONTH_FORMAT, onlyDates } from "./date-format.ts";
 
+/** The calendar's arrows and level buttons have no text: these name them for screen readers. */
+const CALENDAR_LABELS = {
+  nextMonth: "Next month",
+  previousMonth: "Previous month",
+  nextYear: "Next year",
+  previousYear: "Previous year",
+  nextDecade: "Next decade",
+  previousDecade: "Previous decade",
+  monthLevelControl: "Choose a month",
+  yearLevelControl: "Choose a year",
+};
+
+/**
+ * The clear button is an icon: it takes the field's name ("Clear Dates"); the placeholder of
+ * these button-like inputs is text on the page, so it gets the dimmed colour (AA contrast).
+ */
+const pickerA11y = (label: string) => ({
+  ariaLabels: CALENDAR_LABELS,
+  clearButtonProps: { "aria-label": `Clear ${label}` },
+  styles: { placeholder: { color: "var(--mantine-color-dimmed)" } },
+});
+
 interface Common {
   label: string;
   description?: string;
@@ -22,6 +44,7 @@ export function DateField(props: Common & { value: string | null; onChange: (val
   return (
     <DatePickerInput
       {...rest}
+      {...pickerA11y(props.label)}
       error={error ?? undefined}
       valueFormat={DATE_FORMAT}
       placeholder={props.placeholder ?? DATE_FORMAT}
@@ -39,6 +62,7 @@ export function DateRangeField(
     <DatePickerInput
       {...rest}
       type="range"
+      {...pickerA11y(props.label)}
       allowSingleDateInRange
       error={error ?? undefined}
       valueFormat={DATE_FORMAT}
@@ -54,6 +78,7 @@ export function MonthField(props: Common & { value: string | null; onChange: (va
   return (
     <MonthPickerInput
       {...rest}
+      {...pickerA11y(props.label)}
       error={error ?? undefined}
       valueFormat={MONTH_FORMAT}
       placeholder={props.placeholder ?? MONTH_FORMAT}
@@ -67,6 +92,7 @@ export function DateTimeField(props: Common & { value: string | null; onChange: 
   return (
     <DateTimePicker
       {...rest}
+      {...pickerA11y(props.label)}
       error={error ?? undefined}
       valueFormat={DATETIME_FORMAT}
       placeholder={props.placeholder ?? DATETIME_FORMAT}

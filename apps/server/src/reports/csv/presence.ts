@@ -1,0 +1,57 @@
+import { viewerIsAllowedAdminReports } from "../../access/report-access.ts";
+import { safeCell } from "../../export/students-csv.ts";
+import {
+  checkPresence,
+  type PresenceReportArgs,
+  type PresenceRow,
+  presenceAfter,
+  presenceCount,
+  presenceFilter,
+  presenceKeyOrder,
+  presenceOrder,
+  presenceRows,
+} from "../presence.ts";
+import { idOf, type ReportExport } from "./report-export.ts";
+import { keysetBatches, sortOf, when } from "./school-batches.ts";
+
+/**
+ * The Presence report as CSV (admin roles): one window for the whole file, read at its start; in
+ * student and location id order (a keyset: the window's pings are not grouped again per batch).
+ */
+export const presenceExport: ReportExport<PresenceReportArgs> = {
+  page: "Presence",
+  file: "presence",
+  allowed: viewerIsAllowedAdminReports,
+  parse: (q) => {
+    const args: PresenceReportArgs = {
+      location_id: idOf(q, "location_id"),
+      start_date: q.start_date || null,
+      end_date: q.end_date || null,
+      ...sortOf(q),
+    };
+    checkPresence(args);
+    presenceOrder(args);
+    return args;
+  },
+  header: ["first_name", "last_name", "location", "first_seen", "last_seen", "pings"],
+  count: async (data, args) => presenceCount(data, (await presenceFilter(data, args)).placed),
+  rows: (scope, args) => {
+    // "now" fixed once, so every batch reads the same window
+    const now = new Date();
+    return keysetBatches<PresenceRow>(
+      scope,
+      async (data, after, limit) => {
+        const { placed } = await presenceFilter(data, args, now);
+        return presenceRows(data, after ? presenceAfter(placed, after) : placed, presenceKeyOrder, limit, 0);
+      },
+      (r) => [
+        safeCell(r.first_name),
+        safeCell(r.last_name),
+        safeCell(r.location_name),
+        when(r.first_seen),
+        when(r.last_seen),
+        r.pings,
+      ],
+    );
+  },
+};

@@ -1,0 +1,151 @@
+import { addDays, zonedToUtc } from "@rollbook/domain";
+import { type SQL, sql } from "drizzle-orm";
+import type { Scoped } from "../access/scoped.ts";
+import { userError } from "../graphql/builder.ts";
+import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
+import { beaconFilter } from "./beacon.ts";
+import { num, rowsOf, schoolToday } from "./common.ts";
+import { placedPings } from "./ping-place.ts";
+import { checkedRange } from "./status.ts";
+
+/** "Inside now": a student with a ping at a location in the last 10 minutes. */
+export const PRESENCE_NOW_MINUTES = 10;
+
+export interface PresenceReportArgs extends PageArgs {
+  location_id?: number | null;
+  start_date?: string | null;
+  end_date?: string | null;
+}
+
+export interface PresenceRow {
+  student_id: number;
+  student_uuid: string;
+  first_name: string;
+  last_name: string;
+  location_id: number;
+  location_name: string;
+  first_seen: Date;
+  last_seen: Date;
+  pings: number;
+}
+
+export interface PresenceFilter {
+  /** the placed pings of the window (ping-place.ts) */
+  placed: SQL;
+  /** the window read: the last 10 minutes, or the dates' local midnights */
+  from: Date;
+  to: Date;
+}
+
+/** Both dates or neither, checked as every report's range; location_id a whole number. */
+export function checkPresence(args: PresenceReportArgs): { start: string | null; end: string | null } {
+  const range = checkedRange(args.start_date, args.end_date, false);
+  if ((range.start === null) !== (range.end === null)) {
+    const missing = range.start === null ? "start_date" : "end_date";
+    throw userError(`${missing} is required with the other date`, missing);
+  }
+  if (args.location_id != null && !Number.isInteger(args.location_id))
+    throw userError("location_id must be a whole number", "location_id");
+  return range;
+}
+
+/** Pings placed at a visible location (ping-place.ts), now or between two dates of the school's calendar. */
+export async function presenceFilter(
+  data: Scoped,
+  args: PresenceReportArgs,
+  now = new Date(),
+): Promise<PresenceFilter> {
+  const range = checkPresence(args);
+  // beaconFilter checks location_id the same way (unseen: not found)
+  await beaconFilter(data, { location_id: args.location_id });
+  let from = new Date(now.getTime() - PRESENCE_NOW_MINUTES * 60_000);
+  // a minute ahead: a phone's clock running a little fast still counts as now
+  let to = new Date(now.getTime() + 60_000);
+  if (range.start !== null && range.end !== null) {
+    const { tz } = await schoolToday(data, now);
+    from = zonedToUtc(range.start, 0, tz);
+    to = zonedToUtc(addDays(range.end, 1), 0, tz);
+  }
+  return { placed: placedPings(data, from, to, args.location_id), from, to };
+}
+
+/** Per student and location: first and last ping, and how many. */
+export function presenceGroups(placed: SQL): SQL {
+  return sql`select p.student_id, p.location_id,
+    min(p.recorded_at) as first_seen, max(p.recorded_at) as last_seen, count(*)::int as pings
+    from (${placed}) p group by p.student_id, p.location_id`;
+}
+
+export function presenceOrder(args: PageArgs): SQL {
+  const { dir } = paging({ ...args, page: 1, per_page: 1 });
+  const col = sortColumn(
+    args.sort_by,
+    {
+      student: sql`lower(s.last_name || ' ' || s.first_name)`,
+      location: sql`lower(l.name)`,
+      first_seen: sql`g.first_seen`,
+      last_seen: sql`g.last_seen`,
+      pings: sql`g.pings`,
+    },
+    "student",
+  );
+  return sql`${col} ${dir === "asc" ? sql`asc` : sql`desc`}, g.student_id asc, g.location_id asc`;
+}
+
+/** The CSV's order: the groups' key, so each batch starts after the last one's (a keyset). */
+export const presenceKeyOrder = sql`g.student_id asc, g.location_id asc`;
+
+/** The placed pings after a key (the CSV's keyset); the student bound reaches the pings scan. */
+export const presenceAfter = (placed: SQL, after: { student_id: number; location_id: number }) =>
+  sql`select * from (${placed}) k where k.student_id >= ${after.student_id}
+    and (k.student_id, k.location_id) > (${after.student_id}, ${after.location_id})`;
+
+export async function presenceRows(
+  data: Scoped,
+  placed: SQL,
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<PresenceRow[]> {
+  const rows = await rowsOf(
+    data,
+    sql`select g.*, s.uuid, s.first_name, s.last_name, l.name as location_name
+      from (${presenceGroups(placed)}) g join students s on s.id = g.student_id join locations l on l.id = g.location_id
+      order by ${order} limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => ({
+    student_id: num(r.student_id),
+    student_uuid: String(r.uuid),
+    first_name: String(r.first_name),
+    last_name: String(r.last_name),
+    location_id: num(r.location_id),
+    location_name: String(r.location_name),
+    first_seen: new Date(r.first_seen as string | Date),
+    last_seen: new Date(r.last_seen as string | Date),
+    pings: num(r.pings),
+  }));
+}
+
+export async function presenceCount(data: Scoped, placed: SQL): Promise<number> {
+  const [row] = await rowsOf(data, sql`select count(*)::int as n from (${presenceGroups(placed)}) g`);
+  return num(row?.n);
+}
+
+/**
+ * The Presence report (issue 12, admin roles): who is at which location, from the pings placed
+ * at a location by the engine or by a beacon sighting (ping-place.ts). Without dates: the last 10 minutes ("inside now"); with dates:
+ * per student and location over those days of the school's calendar.
+ */
+export async function presenceReport(
+  data: Scoped,
+  args: PresenceReportArgs,
+): Promise<{ data: PresenceRow[]; total: number; from: Date; to: Date }> {
+  const p = paging(args);
+  const order = presenceOrder(args);
+  const f = await presenceFilter(data, args);
+  const [rows, total] = await Promise.all([
+    presenceRows(data, f.placed, order, p.perPage, p.offset),
+    presenceCount(data, f.placed),
+  ]);
+  return { data: rows, total, from: f.from, to: f.to };
+}

@@ -1,0 +1,96 @@
+import { canManageUsers, INVITATION_TTL_MS, roleById } from "@rollbook/domain";
+import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import type { Scoped } from "../access/scoped.ts";
+import { systemOf } from "../access/system.ts";
+import { type InvitationRow, invitationMail } from "../auth/invite.ts";
+import { linkSecretHash, newLinkSecret } from "../auth/tokens.ts";
+import { invitations, schools } from "../db/schema/index.ts";
+import { notFound, userError } from "../graphql/builder.ts";
+import { type PageArgs, paging, searchTerm } from "../graphql/paging.ts";
+import { auditUser } from "./audit.ts";
+import { forbidden } from "./guard.ts";
+
+export const INVITATION_STATES = ["open", "accepted", "expired", "all"] as const;
+
+function stateWhere(state: string, now: Date): SQL | undefined {
+  switch (state) {
+    case "open":
+      return and(isNull(invitations.accepted_at), gt(invitations.expires_at, now));
+    case "accepted":
+      return isNotNull(invitations.accepted_at);
+    case "expired":
+      return and(isNull(invitations.accepted_at), lte(invitations.expires_at, now));
+    case "all":
+      return undefined;
+    default:
+      throw userError(`state must be one of ${INVITATION_STATES.join(", ")}`, "state");
+  }
+}
+
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The school's invitations, open ones by default, newest first. */
+export function listInvitations(data: Scoped, args: PageArgs & { state?: string | null; query?: string | null }) {
+  const p = paging(args);
+  const q = searchTerm(args.query);
+  const where = and(
+    stateWhere(args.state ?? "open", new Date()),
+    q ? or(ilike(invitations.email, like(q)), ilike(invitations.first_name, like(q))) : undefined,
+  );
+  return data.page("invitations", {
+    where,
+    orderBy: [desc(invitations.created_at), asc(invitations.id)],
+    limit: p.perPage,
+    offset: p.offset,
+  });
+}
+
+/** An open invitation of the viewer's school whose role the viewer may grant. */
+async function openInvitation(data: Scoped, id: number): Promise<InvitationRow> {
+  const row = await data.first("invitations", eq(invitations.id, id));
+  if (!row) throw notFound("Invitation");
+  if (!canManageUsers(data.viewer.roleId, row.role_id)) throw forbidden("You may not manage this invitation.", "id");
+  if (row.accepted_at) throw userError("This invitation was accepted already.", "id");
+  return row;
+}
+
+/** A new link (the old one stops working) and 7 more days; mailed again. */
+export async function resendInvitation(data: Scoped, id: number): Promise<InvitationRow> {
+  const inv = await openInvitation(data, id);
+  const v = data.viewer;
+  const { db, s } = systemOf(data);
+  const secret = newLinkSecret();
+  const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, inv.school_id));
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(invitations)
+      .set({ secret_hash: linkSecretHash(secret), expires_at: new Date(Date.now() + INVITATION_TTL_MS) })
+      .where(eq(invitations.id, inv.id))
+      .returning();
+    if (!updated) throw new Error("invitation vanished during resend");
+    await s.mailer.send(
+      invitationMail({
+        to: inv.email,
+        firstName: inv.first_name,
+        inviter: `${v.user.first_name} ${v.user.last_name}`,
+        roleName: roleById(inv.role_id).display_name,
+        schoolName: school?.name,
+        link: `${s.publicUrl}/Invite/${secret}`,
+      }),
+      tx,
+    );
+    return updated;
+  });
+  s.mailer.wake();
+  await auditUser(data, "user.invite_resend", row.id, { email: row.email }, "invitation");
+  return row;
+}
+
+/** Ends an open invitation at once: its link answers as expired. */
+export async function revokeInvitation(data: Scoped, id: number): Promise<InvitationRow> {
+  const inv = await openInvitation(data, id);
+  const [row] = await data.update("invitations", eq(invitations.id, inv.id), { expires_at: new Date() });
+  if (!row) throw notFound("Invitation");
+  await auditUser(data, "user.invite_revoke", row.id, { email: row.email }, "invitation");
+  return row;
+}

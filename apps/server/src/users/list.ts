@@ -1,0 +1,72 @@
+import { and, asc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Scoped } from "../access/scoped.ts";
+import { users } from "../db/schema/index.ts";
+import { userError } from "../graphql/builder.ts";
+import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
+import type { UserRow } from "./guard.ts";
+
+export const USER_STATES = ["active", "inactive", "removed", "all"] as const;
+
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function stateWhere(state: string): SQL | undefined {
+  switch (state) {
+    case "active":
+      return and(isNull(users.deleted_at), eq(users.active, true));
+    case "inactive":
+      return and(isNull(users.deleted_at), eq(users.active, false));
+    case "removed":
+      return isNotNull(users.deleted_at);
+    case "all":
+      return undefined;
+    default:
+      throw userError(`state must be one of ${USER_STATES.join(", ")}`, "state");
+  }
+}
+
+export interface UserListArgs extends PageArgs {
+  query?: string | null;
+  role_id?: number | null;
+  state?: string | null;
+}
+
+/** The /Users list: the viewer's school, by state, role and a search over names and e-mail. */
+export async function listUsers(data: Scoped, args: UserListArgs): Promise<{ data: UserRow[]; total: number }> {
+  const p = paging(args);
+  const col = sortColumn<PgColumn>(
+    args.sort_by,
+    {
+      last_name: users.last_name,
+      first_name: users.first_name,
+      email: users.email,
+      role_id: users.role_id,
+      last_seen: users.last_seen,
+    },
+    "last_name",
+  );
+  const parts: (SQL | undefined)[] = [stateWhere(args.state ?? "active")];
+  if (args.role_id !== null && args.role_id !== undefined) {
+    if (!Number.isInteger(args.role_id) || args.role_id < 1 || args.role_id > 9)
+      throw userError("role_id must be a role id from 1 to 9", "role_id");
+    parts.push(eq(users.role_id, args.role_id));
+  }
+  const q = searchTerm(args.query);
+  if (q)
+    parts.push(
+      or(
+        ilike(users.first_name, like(q)),
+        ilike(users.last_name, like(q)),
+        ilike(users.email, like(q)),
+        ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, like(q)),
+      ),
+    );
+  // never seen last either way, then by id so pages do not overlap
+  const order = p.dir === "asc" ? sql`${col} asc nulls last` : sql`${col} desc nulls last`;
+  return data.page("users", {
+    where: and(...parts),
+    orderBy: [order, asc(users.first_name), asc(users.id)],
+    limit: p.perPage,
+    offset: p.offset,
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * The options of the reports' pickers (classes, groups, events, participants, locations),
+ * searched on the server from the lists the viewer may see, so they follow the viewer's scope.
+ */
+import { graphql } from "../../gql/index.ts";
+import { execute } from "../../lib/graphql.ts";
+import { personName } from "../../ui/person-name.ts";
+import { CourseOptionsDocument, EventOptionsDocument, TeamOptionsDocument } from "../students/list/queries.ts";
+
+export interface Option {
+  /** The id (as text) or the uuid, whichever the filter keeps. */
+  value: string;
+  label: string;
+}
+
+export type OptionSource = "course" | "team" | "event" | "student" | "location";
+
+const ROWS = 50;
+
+const StudentOptionsDocument = graphql(`
+  query reportStudentOptions($query: String, $per_page: Int) {
+    students(query: $query, per_page: $per_page, sort_by: "name", state: "all") {
+      data {
+        id
+        uuid
+        first_name
+        last_name
+        preferred_name
+        email
+      }
+    }
+  }
+`);
+
+/** Locations come from the classes' own (there is no locations list call yet). */
+const LocationOptionsDocument = graphql(`
+  query reportLocationOptions($per_page: Int) {
+    courses(per_page: $per_page, state: "all", sort_by: "title") {
+      data {
+        id
+        location {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+
+/** The options matching `term`, keyed by id or uuid as `by` says. */
+export async function loadOptions(source: OptionSource, term: string, by: "id" | "uuid"): Promise<Option[]> {
+  const query = term.trim() || undefined;
+  const key = (row: { id: number; uuid: string }) => (by === "id" ? String(row.id) : row.uuid);
+  switch (source) {
+    case "course": {
+      const r = await execute(CourseOptionsDocument, { query, per_page: ROWS });
+      return r.courses.data.map((c) => ({ value: key(c), label: c.title }));
+    }
+    case "team": {
+      const r = await execute(TeamOptionsDocument, { query, per_page: ROWS });
+      return r.teams.data.map((t) => ({ value: key(t), label: t.name }));
+    }
+    case "event": {
+      const r = await execute(EventOptionsDocument, { query, per_page: ROWS });
+      return r.events.data.map((e) => ({ value: key(e), label: `${e.title} (${e.date})` }));
+    }
+    case "student": {
+      const r = await execute(StudentOptionsDocument, { query, per_page: ROWS });
+      return r.students.data.map((s) => ({
+        value: key(s),
+        label: `${personName(s)}${s.email ? ` (${s.email})` : ""}`,
+      }));
+    }
+    case "location": {
+      const r = await execute(LocationOptionsDocument, { per_page: 100 });
+      const byId = new Map<string, Option>();
+      for (const c of r.courses.data)
+        if (c.location) byId.set(String(c.location.id), { value: String(c.location.id), label: c.location.name });
+      const needle = term.trim().toLowerCase();
+      return [...byId.values()]
+        .filter((o) => !needle || o.label.toLowerCase().includes(needle))
+        .sort((a, b) => a.label.localeCompare(b.label));
+    }
+  }
+}

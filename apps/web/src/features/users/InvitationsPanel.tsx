@@ -1,0 +1,98 @@
+import { Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { canManageUsers } from "@rollbook/domain";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { execute } from "../../lib/graphql.ts";
+import { confirm, isDeclined } from "../../ui/confirm.tsx";
+import { notify } from "../../ui/notify.tsx";
+import { lastSeen, roleName } from "./format.ts";
+import { InvitationsDocument, ResendInvitationDocument, RevokeInvitationDocument } from "./queries.ts";
+
+export const INVITATIONS_KEY = ["users", "invitations"] as const;
+
+/** Open invitations of the school, with Resend and Revoke for those within the viewer's rank. */
+export function InvitationsPanel({ viewerRoleId }: { viewerRoleId: number }) {
+  const list = useQuery({
+    queryKey: INVITATIONS_KEY,
+    queryFn: () => execute(InvitationsDocument, { state: "open", per_page: 100 }),
+  });
+  const [busy, setBusy] = useState<number | null>(null);
+  const rows = list.data?.invitations.data ?? [];
+  const act = async (id: number, email: string, revoke: boolean) => {
+    try {
+      if (revoke)
+        await confirm({
+          title: "Revoke invitation",
+          message: `Revoke the invitation of ${email}? Its link stops working.`,
+          danger: true,
+        });
+      setBusy(id);
+      if (revoke) await execute(RevokeInvitationDocument, { id });
+      else await execute(ResendInvitationDocument, { id });
+      notify.success(revoke ? `The invitation of ${email} was revoked.` : `The invitation was sent again to ${email}.`);
+      await list.refetch();
+    } catch (err) {
+      if (!isDeclined(err)) notify.error(err instanceof Error ? err.message : "The invitation could not be changed.");
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="open-invitations">
+      <Title order={2} size="h4" id="open-invitations">
+        Open invitations
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm">{list.isPending ? "Loading invitations…" : "No open invitations."}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>{`${i.first_name} ${i.last_name ?? ""}`.trim()}</Table.Td>
+                  <Table.Td>{i.email}</Table.Td>
+                  <Table.Td>{roleName(i.role_id)}</Table.Td>
+                  <Table.Td>{lastSeen(i.expires_at)}</Table.Td>
+                  <Table.Td>
+                    {canManageUsers(viewerRoleId, i.role_id) && (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          loading={busy === i.id}
+                          onClick={() => void act(i.id, i.email, false)}
+                          aria-label={`Resend the invitation of ${i.email}`}
+                        >
+                          Resend
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => void act(i.id, i.email, true)}
+                          aria-label={`Revoke the invitation of ${i.email}`}
+                        >
+                          Revoke
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { roleById } from "@rollbook/domain";
+
+export const roleName = (id: number) => roleById(id).display_name;
+
+/** "Never" or a short local date and time: when a user last used the app. */
+export function lastSeen(iso: string | null | undefined): string {
+  if (!iso) return "Never";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "—" : d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+}
+
+export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
+
+/** The field a server error names, for putting the message under that input. */
+export function fieldOf(err: unknown): { field: string | null; message: string } {
+  const message = err instanceof Error ? err.message : "Something went wrong.";
+  const errors = (err as { errors?: Record<string, string[]> } | null)?.errors ?? {};
+  return { field: Object.keys(errors)[0] ?? null, message };
+}

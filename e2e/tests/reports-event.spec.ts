@@ -1,0 +1,26 @@
+import { expect, test } from "../fixtures.ts";
+import { checkGridExportAxe, dayLabel, settledTotal } from "../support/reports.ts";
+
+/** The Event report (issue 12): all events, then this month's (dates in the URL), the chart's table twin, export, axe. */
+test("the Event report: dates in the URL, chart, table, CSV export, axe", async ({ signedInPage: page }) => {
+  test.slow();
+  await page.goto("/Reports/Event");
+  await expect(page.getByRole("heading", { level: 1, name: "Events report" })).toBeVisible();
+  const all = await settledTotal(page);
+  expect(all).toBeGreaterThan(0);
+
+  const today = new Date().toISOString().slice(0, 10);
+  const first = `${today.slice(0, 8)}01`;
+  await page.getByRole("button", { name: "Dates" }).click();
+  await page.getByRole("button", { name: dayLabel(first), exact: true }).click();
+  await page.getByRole("button", { name: dayLabel(today), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`start_date=${first}&end_date=${today}`));
+  await page.keyboard.press("Escape");
+  await expect.poll(() => settledTotal(page)).toBeLessThanOrEqual(all);
+
+  await checkGridExportAxe(page, {
+    name: "event",
+    caption: "Events",
+    header: ["date", "title", "attending", "waitlisted", "attended", "missed"],
+  });
+});

@@ -1,0 +1,26 @@
+import { expect, test } from "../fixtures.ts";
+import { checkGridExportAxe, dayLabel, settledTotal } from "../support/reports.ts";
+
+/** The Presence report (issue 12, admin roles): now, then over this month's days (in the URL), export, axe. */
+test("the Presence report: dates in the URL, table, CSV export, axe", async ({ signedInPage: page }) => {
+  test.slow();
+  await page.goto("/Reports/Presence");
+  await expect(page.getByRole("heading", { level: 1, name: "Presence report" })).toBeVisible();
+  await expect(page.getByText(/the last 10 minutes/)).toBeVisible();
+  await settledTotal(page);
+
+  const today = new Date().toISOString().slice(0, 10);
+  const first = `${today.slice(0, 8)}01`;
+  await page.getByRole("button", { name: "Dates" }).click();
+  await page.getByRole("button", { name: dayLabel(first), exact: true }).click();
+  await page.getByRole("button", { name: dayLabel(today), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`start_date=${first}&end_date=${today}`));
+  await page.keyboard.press("Escape");
+  await expect(page.getByText(/the chosen days/)).toBeVisible();
+
+  await checkGridExportAxe(page, {
+    name: "presence",
+    caption: "Participants by location",
+    header: ["first_name", "last_name", "location", "first_seen", "last_seen", "pings"],
+  });
+});

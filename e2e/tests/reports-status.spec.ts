@@ -1,0 +1,97 @@
+import { expect, expectNoA11yViolations, test } from "../fixtures.ts";
+import { dayLabel, downloadExport, settledTotal, shootBothWidths, urlQuery } from "../support/reports.ts";
+
+/**
+ * The Status report (issue 12): opened from /Reports on a range ending today, narrowed to one
+ * class through its picker (the URL follows), the status shares chart with its table twin
+ * adding up to the grid's total, and the CSV export holding that many rows.
+ */
+
+const STATUS_QUERY = `query($s: String!, $e: String!, $classes: [Int!]) {
+  statusReport(start_date: $s, end_date: $e, classes: $classes, per_page: 100) {
+    total data { attendable_id attendable_type attendable_title }
+  }
+}`;
+
+interface StatusAnswer {
+  statusReport: {
+    total: number;
+    data: { attendable_id: number; attendable_type: string; attendable_title: string }[];
+  };
+}
+
+test("the Status report: filters in the URL, chart and table, CSV export, axe", async ({
+  signedInPage: page,
+  api,
+  session,
+}) => {
+  test.slow();
+  await page.goto("/Reports");
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await page.getByRole("link", { name: "Status", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Status report" })).toBeVisible();
+
+  // the dates default to the 30 days ending today, written into the URL
+  await expect(page).toHaveURL(/start_date=\d{4}-\d{2}-\d{2}.*end_date=/);
+  // a range picked in the calendar (this month's 1st to today) lands in the URL
+  const today = urlQuery(page).end_date as string;
+  const first = `${today.slice(0, 8)}01`;
+  await page.getByRole("button", { name: "Dates" }).click();
+  await page.getByRole("button", { name: "Next month" }).click();
+  await page.getByRole("button", { name: dayLabel(first), exact: true }).click();
+  await page.getByRole("button", { name: dayLabel(today), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`start_date=${first}&end_date=${today}`));
+  await page.keyboard.press("Escape");
+  const { start_date, end_date } = urlQuery(page);
+  const all = await api.graphql<StatusAnswer>(session.access_token, STATUS_QUERY, { s: start_date, e: end_date });
+  expect(await settledTotal(page)).toBe(all.statusReport.total);
+
+  // one class of the range, picked by typing its title
+  const course = all.statusReport.data.find((r) => r.attendable_type === "course");
+  expect(course, "the demo school has class attendance in the range").toBeTruthy();
+  const { attendable_id, attendable_title } = course as StatusAnswer["statusReport"]["data"][number];
+  const classes = page.getByRole("combobox", { name: "Classes" });
+  await classes.fill(attendable_title);
+  await page.getByRole("option", { name: attendable_title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`classes=${attendable_id}(&|$)`));
+  await page.keyboard.press("Escape");
+  const one = await api.graphql<StatusAnswer>(session.access_token, STATUS_QUERY, {
+    s: start_date,
+    e: end_date,
+    classes: [attendable_id],
+  });
+  await expect(page.getByTestId("report-total")).toHaveText(`Total: ${one.statusReport.total.toLocaleString("en-US")}`);
+  const total = one.statusReport.total;
+
+  // the grid, the chart, and its table twin whose Total column adds up to the grid's total
+  await expect(page.getByRole("table", { name: "Attendance by session and participant" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Status shares" })).toBeVisible();
+  const twin = page.getByRole("table", { name: "Status shares" });
+  await expect(twin.getByRole("row").nth(1).getByRole("cell").last()).toHaveText(String(total));
+  await page.getByRole("button", { name: "Show as table" }).click();
+  await expect(twin).toBeVisible();
+  await page.getByRole("button", { name: "Show as chart" }).click();
+
+  // sorting is in the URL too
+  await page.getByRole("button", { name: /^Status/ }).click();
+  await expect(page).toHaveURL(/sort_by=status/);
+
+  await expectNoA11yViolations(page, "Status report");
+  await shootBothWidths(page, "status");
+
+  const csv = await downloadExport(page);
+  expect(csv.name).toMatch(/\.csv$/);
+  expect(csv.header).toEqual([
+    "date",
+    "type",
+    "class",
+    "last_name",
+    "first_name",
+    "school_identifier",
+    "status",
+    "enter",
+    "exit",
+  ]);
+  expect(csv.rows).toHaveLength(total);
+  await expect(page.getByText(`Exported ${total.toLocaleString("en-US")} rows to ${csv.name}.`)).toBeVisible();
+});
