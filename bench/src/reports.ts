@@ -561,6 +561,21 @@ async function main() {
       }, 20);
       const cpu0 = await cpuMs([server.pid]);
       const db0 = await backendCpu();
+      // PostgreSQL's parallel workers come and go within the export: sampled while it runs, each
+      // counted at its last reading (they are gone by the end)
+      const dbSeen = new Map<number, number>();
+      let sampling = false;
+      const dbSampler = setInterval(() => {
+        if (sampling) return;
+        sampling = true;
+        void backendCpu()
+          .then((m) => {
+            for (const [pid, ms] of m) if (ms > 0) dbSeen.set(pid, ms);
+          })
+          .finally(() => {
+            sampling = false;
+          });
+      }, 100);
       const busy0 = await machineBusyMs();
       const t0 = performance.now();
       const res = await fetch(`${server.url}${path}`, {
@@ -578,10 +593,12 @@ async function main() {
       } else await res.arrayBuffer();
       const seconds = (performance.now() - t0) / 1000;
       clearInterval(sampler);
+      clearInterval(dbSampler);
       const busy = ((await machineBusyMs()) - busy0) / (seconds * 1000 * cpus().length);
       const cpu = (await cpuMs([server.pid])) - cpu0;
+      for (const [pid, ms] of await backendCpu()) dbSeen.set(pid, ms);
       let dbCpu = 0;
-      for (const [pid, ms] of await backendCpu()) dbCpu += ms - (db0.get(pid) ?? 0);
+      for (const [pid, ms] of dbSeen) dbCpu += ms - (db0.get(pid) ?? 0);
       const after = (await rssBytes(server.pid)) ?? 0;
       const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
       if (res.status === 404 && lines === 0) {

@@ -1,7 +1,7 @@
 import { ATTENDED_STATUSES, attendancePercent, MISSED_STATUSES } from "@rollbook/domain";
-import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
-import { attendance, courses } from "../db/schema/index.ts";
+import { attendance, courses, students } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
 import { num, rowsOf } from "./common.ts";
@@ -30,6 +30,13 @@ export interface CanvasRow {
   percentage: number | null;
 }
 
+/** The checked filter: the dates and the classes (null: every visible one). */
+export interface CanvasFilter {
+  start: string;
+  end: string;
+  classes: number[] | null;
+}
+
 const MAX_CLASSES = 500;
 const list = (ids: readonly number[]) =>
   sql.join(
@@ -38,7 +45,7 @@ const list = (ids: readonly number[]) =>
   );
 
 /** The dates (required, as every report's) and classes checked, naming the field at fault. */
-export function checkCanvas(args: CanvasReportArgs): { start: string; end: string; classes: number[] | null } {
+export function checkCanvas(args: CanvasReportArgs): CanvasFilter {
   const { start, end } = checkedRange(args.start_date, args.end_date) as { start: string; end: string };
   if (args.classes == null) return { start, end, classes: null };
   const classes = [...new Set(args.classes)];
@@ -47,24 +54,35 @@ export function checkCanvas(args: CanvasReportArgs): { start: string; end: strin
   return { start, end, classes };
 }
 
+/** The filter's classes as a condition on courses (none: every visible course). */
+const classesWhere = (f: CanvasFilter): SQL | undefined =>
+  f.classes === null ? undefined : f.classes.length ? inArray(courses.id, f.classes) : sql`false`;
+
 /**
- * Finished attendance of visible courses in the range (APA's rule, decision 0342): the viewer's
- * students (attendance's scope) in the courses the viewer sees.
+ * The report's rows are (student, course) pairs: live enrolments (student_course, alias g) of
+ * live students the viewer sees in visible courses of the filter, as lastAttendanceReport's.
+ * An enrolment with nothing counted in the range is a row with an empty percentage (decision 0822).
  */
-export function canvasFilter(data: Scoped, args: CanvasReportArgs): SQL {
-  const { start, end, classes } = checkCanvas(args);
-  const courseWhere = classes === null ? undefined : classes.length ? inArray(courses.id, classes) : sql`false`;
+function pairsWhere(data: Scoped, f: CanvasFilter): SQL {
+  return sql`g.course_id in (${data.ids("courses", classesWhere(f))})
+    and g.student_id in (${data.ids("students", isNull(students.deleted_at))})`;
+}
+
+/**
+ * Finished course attendance of the range that the viewer sees (APA's rule, decision 0342); the
+ * pairs it is joined to say which students and courses.
+ */
+function attendanceWhere(data: Scoped, f: CanvasFilter): SQL {
   return and(
     data.visible("attendance"),
     eq(attendance.attendable_type, "course"),
     eq(attendance.finished, true),
-    gte(attendance.meets, start),
-    lte(attendance.meets, end),
-    sql`${attendance.attendable_id} in (${data.ids("courses", courseWhere)})`,
+    gte(attendance.meets, f.start),
+    lte(attendance.meets, f.end),
   ) as SQL;
 }
 
-/** Per student and course: sessions attended and missed. */
+/** Per student and course of `where`: sessions attended and missed. */
 function groups(where: SQL): SQL {
   return sql`select ${attendance.student_id} as student_id, ${attendance.attendable_id} as course_id,
     (count(*) filter (where ${attendance.status} in (${list(ATTENDED_STATUSES)})))::int as attended,
@@ -72,43 +90,80 @@ function groups(where: SQL): SQL {
     from ${attendance} where ${where} group by ${attendance.student_id}, ${attendance.attendable_id}`;
 }
 
-const byName = sql`lower(s.last_name || ' ' || s.first_name), g.student_id`;
-const byCourse = sql`lower(c.title), g.course_id`;
+/** The screen's orders, and the CSV's key (student id, course id: a keyset over student_course's primary key). */
+export type CanvasOrder =
+  | { key: "student" | "course" | "percentage"; dir: "asc" | "desc" }
+  | { key: "key"; after: { student_id: number; course_id: number } | null };
 
-export function canvasOrder(args: PageArgs): SQL {
+/** The order of the call's sort_by and sort_dir, checked (naming the field at fault). */
+export function canvasOrder(args: PageArgs): CanvasOrder {
   const { dir } = paging({ ...args, page: 1, per_page: 1 });
-  const d = dir === "asc" ? sql`asc` : sql`desc`;
   const key = sortColumn(args.sort_by, { student: "student", course: "course", percentage: "percentage" }, "student");
-  if (key === "course") return sql`lower(c.title) ${d}, g.course_id ${d}, ${byName}`;
-  if (key === "percentage")
-    return sql`(g.attended::float / nullif(g.attended + g.missed, 0)) ${d} nulls last, ${byName}, ${byCourse}`;
-  return sql`lower(s.last_name || ' ' || s.first_name) ${d}, g.student_id ${d}, ${byCourse}`;
+  return { key, dir } as CanvasOrder;
 }
 
-/** The CSV's order: the groups' key, so each batch starts after the last one's (a keyset). */
-export const canvasKeyOrder = sql`g.student_id asc, g.course_id asc`;
+/**
+ * ORDER BY over the columns of a row set `r` with student_id, course_id, first_name,
+ * last_name, title (and attended, missed for the percentage).
+ */
+function orderBy(order: CanvasOrder, r: string): SQL {
+  const t = sql.raw(r);
+  const byName = sql`lower(${t}.last_name || ' ' || ${t}.first_name), ${t}.student_id`;
+  const byCourse = sql`lower(${t}.title), ${t}.course_id`;
+  if (order.key === "key") return sql`${t}.student_id asc, ${t}.course_id asc`;
+  const d = order.dir === "asc" ? sql`asc` : sql`desc`;
+  if (order.key === "course") return sql`lower(${t}.title) ${d}, ${t}.course_id ${d}, ${byName}`;
+  if (order.key === "percentage")
+    return sql`(${t}.attended::float / nullif(${t}.attended + ${t}.missed, 0)) ${d} nulls last, ${byName}, ${byCourse}`;
+  return sql`lower(${t}.last_name || ' ' || ${t}.first_name) ${d}, ${t}.student_id ${d}, ${byCourse}`;
+}
 
-/** The groups after a key (the CSV's keyset): pushed into the attendance scan by student. */
-export const canvasAfter = (where: SQL, after: { student_id: number; course_id: number }) =>
-  and(
-    where,
-    gte(attendance.student_id, after.student_id),
-    sql`(${attendance.student_id}, ${attendance.attendable_id}) > (${after.student_id}, ${after.course_id})`,
-  ) as SQL;
+const PAIR_COLUMNS = sql`g.student_id, g.course_id, s.uuid, s.first_name, s.last_name, s.school_identifier, c.title, c.crn`;
+const PAIRS_FROM = sql`student_course g join ${students} s on s.id = g.student_id join ${courses} c on c.id = g.course_id`;
 
+/**
+ * A page of pairs in `order` with their counts.
+ *
+ * By student, course or the CSV's key, the pairs are paged first (student_course x students x
+ * courses, no attendance read), then only the page's pairs' attendance is counted (by student,
+ * index attendance_student_meets). By percentage, every pair's figure is needed before the
+ * first row: one grouped pass over the range's attendance of the filter's courses.
+ */
 export async function canvasRows(
   data: Scoped,
-  where: SQL,
-  order: SQL,
+  f: CanvasFilter,
+  order: CanvasOrder,
   limit: number,
   offset: number,
 ): Promise<CanvasRow[]> {
-  const rows = await rowsOf(
-    data,
-    sql`select g.*, s.uuid, s.first_name, s.last_name, s.school_identifier, c.title, c.crn
-      from (${groups(where)}) g join students s on s.id = g.student_id join courses c on c.id = g.course_id
-      order by ${order} limit ${limit} offset ${offset}`,
-  );
+  const pairs = pairsWhere(data, f);
+  const seen = attendanceWhere(data, f);
+  let query: SQL;
+  if (order.key === "percentage") {
+    const counted = and(seen, sql`${attendance.attendable_id} in (${data.ids("courses", classesWhere(f))})`) as SQL;
+    query = sql`select * from (
+        select ${PAIR_COLUMNS}, coalesce(a.attended, 0) as attended, coalesce(a.missed, 0) as missed
+        from ${PAIRS_FROM} left join (${groups(counted)}) a on a.student_id = g.student_id and a.course_id = g.course_id
+        where ${pairs}) r
+      order by ${orderBy(order, "r")} limit ${limit} offset ${offset}`;
+  } else {
+    const after =
+      order.key === "key" && order.after
+        ? sql` and (g.student_id, g.course_id) > (${order.after.student_id}, ${order.after.course_id})`
+        : sql``;
+    query = sql`with p as (
+        select * from (select ${PAIR_COLUMNS} from ${PAIRS_FROM} where ${pairs}${after}) r
+        order by ${orderBy(order, "r")} limit ${limit} offset ${offset})
+      select p.*, coalesce(a.attended, 0) as attended, coalesce(a.missed, 0) as missed
+      from p left join (${groups(
+        and(
+          seen,
+          sql`(${attendance.student_id}, ${attendance.attendable_id}) in (select student_id, course_id from p)`,
+        ) as SQL,
+      )}) a on a.student_id = p.student_id and a.course_id = p.course_id
+      order by ${orderBy(order, "p")}`;
+  }
+  const rows = await rowsOf(data, query);
   return rows.map((r) => ({
     student_id: num(r.student_id),
     student_uuid: String(r.uuid),
@@ -124,8 +179,9 @@ export async function canvasRows(
   }));
 }
 
-export async function canvasCount(data: Scoped, where: SQL): Promise<number> {
-  const [row] = await rowsOf(data, sql`select count(*)::int as n from (${groups(where)}) g`);
+/** How many pairs the filter has (the dates do not change it). */
+export async function canvasCount(data: Scoped, f: CanvasFilter): Promise<number> {
+  const [row] = await rowsOf(data, sql`select count(*)::int as n from student_course g where ${pairsWhere(data, f)}`);
   return num(row?.n);
 }
 
@@ -138,12 +194,9 @@ export async function canvasReport(
   data: Scoped,
   args: CanvasReportArgs,
 ): Promise<{ data: CanvasRow[]; total: number }> {
-  const where = canvasFilter(data, args);
+  const f = checkCanvas(args);
   const p = paging(args);
   const order = canvasOrder(args);
-  const [rows, total] = await Promise.all([
-    canvasRows(data, where, order, p.perPage, p.offset),
-    canvasCount(data, where),
-  ]);
+  const [rows, total] = await Promise.all([canvasRows(data, f, order, p.perPage, p.offset), canvasCount(data, f)]);
   return { data: rows, total };
 }

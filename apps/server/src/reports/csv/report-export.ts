@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Scoped } from "../../access/scoped.ts";
 import type { Viewer } from "../../access/viewer.ts";
 import { userError } from "../../graphql/builder.ts";
@@ -31,6 +32,14 @@ export interface ReportExport<A> {
    * writes the lines (csv-sql.ts), the server only passes them on.
    */
   lines?: (scope: () => Scoped, args: A) => AsyncIterable<string>;
+  /**
+   * On PostgreSQL, instead of `lines` (which it needs: PGlite, and more exports at once than
+   * COPIES_AT_ONCE): one statement for the whole file whose columns are the cells (text guarded
+   * as safeCell does, null for an empty cell), in the header's order; the database writes the
+   * CSV through COPY ... TO STDOUT (copy-out.ts). `quoted` names the columns always quoted (the
+   * text cells), so the bytes equal those of `lines`.
+   */
+  copy?: { query: (data: Scoped, args: A) => SQL; quoted: readonly string[] };
 }
 
 const ID = /^[1-9][0-9]{0,9}$/;

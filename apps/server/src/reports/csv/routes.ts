@@ -6,6 +6,7 @@ import { Scoped } from "../../access/scoped.ts";
 import { downloadViewer } from "../../export/request-viewer.ts";
 import { NUL_MESSAGE } from "../../http/no-nul.ts";
 import type { Services } from "../../services.ts";
+import { copyCsvOr } from "./copy-out.ts";
 import { REPORT_EXPORTS } from "./registry.ts";
 import type { Cell } from "./report-export.ts";
 
@@ -42,7 +43,10 @@ function refusal(reply: FastifyReply, e: unknown): FastifyReply | null {
 }
 
 /** The header line, then the report's own CSV text. */
-async function* withHeader(header: readonly string[], lines: AsyncIterable<string>): AsyncGenerator<string> {
+async function* withHeader(
+  header: readonly string[],
+  lines: AsyncIterable<string | Buffer>,
+): AsyncGenerator<string | Buffer> {
   yield `${header.join(",")}\n`;
   yield* lines;
 }
@@ -85,7 +89,12 @@ export async function reportExportRoutes(app: FastifyInstance, { s }: { s: Servi
         s.log.error({ err, report: report.page }, "report export failed");
     };
     let body: Readable;
-    if (report.lines) {
+    if (report.copy && report.lines && s.dbKind === "postgres") {
+      const { lines } = report;
+      const file = copyCsvOr(s.db, report.copy.query(scope(), args), report.copy.quoted, () => lines(scope, args));
+      body = Readable.from(withHeader(report.header, file));
+      body.on("error", done);
+    } else if (report.lines) {
       body = Readable.from(withHeader(report.header, report.lines(scope, args)));
       body.on("error", done);
     } else {

@@ -4,7 +4,8 @@ import { viewerIsAllowedReports } from "../../access/report-access.ts";
 import { systemOf } from "../../access/system.ts";
 import { attendance, courses, events, students } from "../../db/schema/index.ts";
 import { statusFilter } from "../status.ts";
-import { csvLine, isoCell, textCell } from "./csv-sql.ts";
+import { columns } from "./copy-out.ts";
+import { csvLine, guardedText, isoCell, isoText, textCell } from "./csv-sql.ts";
 import { idList, idOf, type ReportExport } from "./report-export.ts";
 
 /** Rows per statement: big enough to stream fast, small enough that memory stays flat. */
@@ -20,11 +21,17 @@ const STATUS_NAMES = sql.raw(
     .join(",")}]`,
 );
 
+/** The text cells of the file (always quoted), by their column names in `copy`. */
+const QUOTED = ["class", "last_name", "first_name", "school_identifier"];
+
 /**
- * The Status report as CSV: every attendance of the filter, in date order (not the screen's sort:
- * a keyset over (meets, id) keeps each batch an index range). One statement per batch joins the
- * student and the title and writes the CSV lines (csv-sql.ts); the scope's rule is part of it
- * (`visible`), as in every report.
+ * The Status report as CSV: every attendance of the filter, in date order (not the screen's sort).
+ * On PostgreSQL (`copy`, decision 0822) one statement for the whole file through COPY ... TO
+ * STDOUT: hash joins to the students, courses and events (their cells guarded once each, not per
+ * row), one sort, and the database writes the CSV. On PGlite (`lines`) a keyset over (meets, id)
+ * keeps each batch an index range; one statement per batch joins the student and the title and
+ * writes the CSV lines (csv-sql.ts). Both write the same bytes (csv/status-bytes.test.ts); the
+ * scope's rule is part of each (`visible`), as in every report.
  */
 export const statusExport: ReportExport<SQL> = {
   page: "Status",
@@ -39,6 +46,34 @@ export const statusExport: ReportExport<SQL> = {
     }),
   header: ["date", "type", "class", "last_name", "first_name", "school_identifier", "status", "enter", "exit"],
   count: (data, where) => data.count("attendance", where),
+  copy: {
+    quoted: QUOTED,
+    query: (data, where) => sql`select ${columns([
+      ["date", sql`${attendance.meets}::text`],
+      ["type", sql`${attendance.attendable_type}`],
+      // as textCell(coalesce(title, '-')) writes it: the "-" of a class not seen is guarded too
+      ["class", sql`coalesce(c.t, e.t, '''-')`],
+      ["last_name", sql`s.l`],
+      ["first_name", sql`s.f`],
+      ["school_identifier", sql`s.sid`],
+      ["status", sql`coalesce((${STATUS_NAMES})[${attendance.status} + 1], ${attendance.status}::text)`],
+      ["enter", isoText(attendance.enter)],
+      ["exit", isoText(attendance.exit)],
+    ])}
+      from ${attendance}
+      join (select ${students.id} as id, ${guardedText(students.last_name)} as l,
+          ${guardedText(students.first_name)} as f, ${guardedText(students.school_identifier)} as sid
+          from ${students} where ${data.visible("students")}) s
+        on s.id = ${attendance.student_id}
+      left join (select ${courses.id} as id, ${guardedText(courses.title)} as t from ${courses}
+          where ${data.visible("coursesAnyState")}) c
+        on ${attendance.attendable_type} = 'course' and c.id = ${attendance.attendable_id}
+      left join (select ${events.id} as id, ${guardedText(events.title)} as t from ${events}
+          where ${data.visible("eventsAnyState")}) e
+        on ${attendance.attendable_type} = 'event' and e.id = ${attendance.attendable_id}
+      where ${and(data.visible("attendance"), where)}
+      order by ${attendance.meets}, ${attendance.id}`,
+  },
   async *lines(scope, where) {
     let after: { meets: string; id: number } | null = null;
     for (;;) {

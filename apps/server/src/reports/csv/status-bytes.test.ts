@@ -1,0 +1,187 @@
+import { addDays, localDate, roleById, STATUS } from "@rollbook/domain";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASES, startServer, type TestServer } from "../../../test/harness.ts";
+import { Scoped } from "../../access/scoped.ts";
+import type { Viewer } from "../../access/viewer.ts";
+import { attendance, events, students, users } from "../../db/schema/index.ts";
+import { demoEmail } from "../../db/seed/demo.ts";
+import { makeCourse, makeStudent, schoolsOf } from "../../engine/test-fixtures.ts";
+import { COPIES_AT_ONCE, copyCsv, copyCsvOr } from "./copy-out.ts";
+import { statusExport } from "./status.ts";
+
+/**
+ * The Status CSV's exact bytes (decision 0822): on PostgreSQL the database writes the file through
+ * COPY, on PGlite a keyset writes it line by line; both must guard every formula (=, +, -, @, tab,
+ * CR) and quote and escape every text cell as a spreadsheet reads it back, byte for byte alike.
+ */
+describe.each(DATABASES)("Status CSV bytes on %s", (kind) => {
+  let srv: TestServer;
+  let admin = "";
+  const d = (n: number) => addDays(localDate(new Date(), "UTC"), -n);
+  const day = d(30);
+  const ids = { course: 0 };
+  const enter = new Date("2026-03-04T05:06:07.089Z");
+  const exit = new Date("2026-03-04T06:00:00.000Z");
+  // last name, first name, school identifier: each a case the file must write right
+  const people: [string, string, string | null][] = [
+    ["=SUM(A1)", "+1", "-2"],
+    ["@cmd", "\tTab", "\rCR"],
+    ['Quote "Q"', "Comma, Jr", "Line\nBreak"],
+    ["plain", "", null],
+    ["'Apos", "a=b", "x-1"],
+    ["Ünïcödé ✓", "\\back\\slash", "semi;colon"],
+  ];
+
+  beforeAll(async () => {
+    srv = await startServer(kind);
+    const db = srv.services.db;
+    const { demo, other } = await schoolsOf(db);
+    const later = new Date(Date.now() + 600 * 60_000);
+    const { course } = await makeCourse(db, demo, later, 60, { title: '-Bytes "class", one' });
+    const { course: foreign } = await makeCourse(db, other, later, 60, { title: "Theirs" });
+    ids.course = course.id;
+    const [event] = await db
+      .insert(events)
+      .values({ school_id: demo.id, title: "@Event", date: day, start_time: "10:00", end_time: "11:00" })
+      .returning();
+    for (const [i, [last, first, sis]] of people.entries()) {
+      const s = await makeStudent(db, demo.id, { courses: [course.id] });
+      await db
+        .update(students)
+        .set({ last_name: last, first_name: first, school_identifier: sis === null ? null : `${sis}#${kind}` })
+        .where(eq(students.id, s.id));
+      const base = { school_id: demo.id, student_id: s.id, finished: true, meets: day };
+      await db.insert(attendance).values([
+        { ...base, attendable_type: "course", attendable_id: course.id, status: STATUS.present, enter, exit },
+        ...(i === 0
+          ? [
+              // an event, and a course the viewer cannot see (its class cell is "-", guarded)
+              { ...base, attendable_type: "event" as const, attendable_id: event!.id, status: STATUS.late, enter },
+              { ...base, attendable_type: "course" as const, attendable_id: foreign.id, status: STATUS.absent },
+            ]
+          : []),
+      ]);
+    }
+    admin = (await srv.login("school_admin")).access_token as string;
+  }, 120_000);
+  afterAll(() => srv?.close());
+
+  const download = async () => {
+    const res = await fetch(`${srv.url}/api/v2/reports/Status/export.csv?start_date=${day}&end_date=${day}`, {
+      headers: { authorization: `Bearer ${admin}`, "x-requested-with": "XMLHttpRequest" },
+    });
+    expect(res.status).toBe(200);
+    return Buffer.from(await res.arrayBuffer()).toString("utf8");
+  };
+
+  /** A text cell as the file writes it: guarded as safeCell does, always quoted, quotes doubled; null empty. */
+  const text = (v: string | null) =>
+    v === null ? "" : `"${(/^[=+\-@\t\r]/.test(v) ? `'${v}` : v).replace(/"/g, '""')}"`;
+
+  it("guards formulas and escapes quotes, commas and line breaks, byte for byte", async () => {
+    const file = await download();
+    const lines = file.split(/\n(?=\d{4}-|$)/);
+    expect(lines[0]).toBe("date,type,class,last_name,first_name,school_identifier,status,enter,exit");
+    const expected = (
+      cls: string,
+      [last, first, sis]: (typeof people)[number],
+      type: string,
+      status: string,
+      times: string,
+    ) =>
+      [day, type, text(cls), text(last), text(first), text(sis === null ? null : `${sis}#${kind}`), status, times].join(
+        ",",
+      );
+    const course = '-Bytes "class", one';
+    const want = new Set([
+      ...people.map((p) => expected(course, p, "course", "present", `${enter.toISOString()},${exit.toISOString()}`)),
+      expected("@Event", people[0]!, "event", "late", `${enter.toISOString()},`),
+      expected("-", people[0]!, "course", "absent", ","),
+    ]);
+    const body = lines.slice(1).filter((l) => l !== "");
+    expect(body).toHaveLength(want.size);
+    expect(new Set(body)).toEqual(want);
+    // spot checks of the raw text, whatever the helper above says
+    expect(file).toContain(`"'=SUM(A1)","'+1","'-2#${kind}"`);
+    expect(file).toContain(`"'@cmd","'\tTab","'\rCR#${kind}"`);
+    expect(file).toContain(`"Quote ""Q""","Comma, Jr","Line\nBreak#${kind}"`);
+    expect(file).toContain(`"plain","",,present`);
+    expect(file).toContain(`,"'-",`);
+    expect(file.endsWith("\n")).toBe(true);
+  });
+
+  it.runIf(kind === "postgres")("writes through COPY the same bytes as the keyset's lines", async () => {
+    const db = srv.services.db;
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail("school_admin")));
+    const role = roleById(user!.role_id);
+    const viewer: Viewer = {
+      user: user!,
+      roleId: role.id,
+      permissions: role.permissions,
+      schoolId: user!.school_id,
+      tokenKind: "access",
+      tokenId: 0,
+      impersonatorId: null,
+    };
+    const where = statusExport.parse({ start_date: d(40), end_date: d(1) });
+    const scope = () => new Scoped(srv.services, viewer);
+    const header = `${statusExport.header.join(",")}\n`;
+    let keyset = header;
+    for await (const chunk of statusExport.lines!(scope, where)) keyset += chunk;
+    const pieces: Buffer[] = [Buffer.from(header)];
+    for await (const chunk of copyCsv(db, statusExport.copy!.query(scope(), where), statusExport.copy!.quoted))
+      pieces.push(chunk);
+    const copied = Buffer.concat(pieces).toString("utf8");
+    const res = await fetch(`${srv.url}/api/v2/reports/Status/export.csv?start_date=${d(40)}&end_date=${d(1)}`, {
+      headers: { authorization: `Bearer ${admin}`, "x-requested-with": "XMLHttpRequest" },
+    });
+    expect(Buffer.from(await res.arrayBuffer()).toString("utf8")).toBe(copied);
+    expect(copied.length).toBeGreaterThan(1000);
+    expect(copied).toBe(keyset);
+  });
+
+  it.runIf(kind === "postgres")("ends the COPY when the reader stops early, and the pool goes on", async () => {
+    const db = srv.services.db;
+    let chunks = 0;
+    for await (const chunk of copyCsv(db, sql`select n, 'x' || n as t from generate_series(1, 2000000) n`, ["t"])) {
+      expect(chunk.toString("utf8")).toMatch(/^1,"x1"\n2,"x2"\n/);
+      if (++chunks === 1) break;
+    }
+    // the connection was closed, not handed back in the middle of a COPY: its backend goes away
+    for (let i = 0; i < 50; i++) {
+      const res = await db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where query like 'copy (select n, %'`,
+      );
+      if (Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const left = await db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where query like 'copy (select n, %'`,
+    );
+    expect(Number((left as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(0);
+    const after = await db.execute(sql`select 1 as one`);
+    expect((after as unknown as { rows: { one: number }[] }).rows[0]?.one).toBe(1);
+  });
+
+  it.runIf(kind === "postgres")("holds at most COPIES_AT_ONCE connections; past that the keyset serves", async () => {
+    const db = srv.services.db;
+    const big = sql`select n from generate_series(1, 2000000) n`;
+    async function* fallback() {
+      yield "keyset\n";
+    }
+    const first = async (g: AsyncGenerator<Buffer | string>) => String((await g.next()).value).slice(0, 7);
+    const open = Array.from({ length: COPIES_AT_ONCE }, () => copyCsvOr(db, big, [], fallback));
+    for (const g of open) expect(await first(g)).toBe("1\n2\n3\n4");
+    const extra = copyCsvOr(db, big, [], fallback);
+    expect(await first(extra)).toBe("keyset\n");
+    await extra.return(undefined);
+    for (const g of open) await g.return(undefined);
+    const again = copyCsvOr(db, big, [], fallback);
+    expect(await first(again)).toBe("1\n2\n3\n4");
+    await again.return(undefined);
+  });
+});
