@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
-import { beacons, locations, pings } from "../db/schema/index.ts";
+import { beacons, locations } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
 import { num, rowsOf } from "./common.ts";
@@ -17,7 +17,7 @@ export interface BeaconRow {
   location_id: number | null;
   location_name: string | null;
   battery: number | null;
-  /** the latest ping of a visible student that reported this beacon; null: never */
+  /** the latest ping of a student of the school that reported this beacon (within a minute); null: never */
   last_seen: Date | null;
 }
 
@@ -57,8 +57,8 @@ export async function beaconRows(
   offset: number,
   now = new Date(),
 ): Promise<BeaconRow[]> {
-  // last_seen in one pass over the window's pings, grouped by factory id (upper-case in both,
-  // device/schemas.ts); a subquery per beacon would scan every ping once per beacon
+  // last_seen is kept on the beacon by a trigger on pings (a student of its school reported it; at
+  // most a minute behind, decision 0821); a sighting before the window shows as none
   const since = new Date(now.getTime() - BEACON_SEEN_DAYS * 86_400_000);
   const rows = await rowsOf(
     data,
@@ -67,13 +67,8 @@ export async function beaconRows(
         ${beacons.active} as active, ${beacons.location_id} as location_id, ${beacons.battery} as battery,
         (select ${locations.name} from ${locations}
           where ${locations.id} = ${beacons.location_id} and ${data.visible("locations")}) as location_name,
-        seen.last_seen
-      from ${beacons} left join (
-        select sighting.v->>'factory_id' as factory_id, max(${pings.recorded_at}) as last_seen
-        from ${pings} cross join lateral jsonb_array_elements(${pings.beacons}) as sighting(v)
-        where ${data.visible("pings")} and jsonb_typeof(${pings.beacons}) = 'array' and ${pings.recorded_at} >= ${since}
-          and sighting.v->>'factory_id' in (select ${beacons.factory_id} from ${beacons} where ${where})
-        group by 1) seen on seen.factory_id = ${beacons.factory_id}
+        case when ${beacons.last_seen_at} >= ${since} then ${beacons.last_seen_at} end as last_seen
+      from ${beacons}
       where ${where}) r
     order by ${order} limit ${limit} offset ${offset}`,
   );

@@ -1,6 +1,7 @@
-import { addDays, zonedToUtc } from "@rollbook/domain";
+import { addDays, seesAssignedOnly, zonedToUtc } from "@rollbook/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
+import { presenceDaily } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
 import { beaconFilter } from "./beacon.ts";
@@ -30,8 +31,11 @@ export interface PresenceRow {
 }
 
 export interface PresenceFilter {
-  /** the placed pings of the window (ping-place.ts) */
-  placed: SQL;
+  /**
+   * per student and location: `student_id, location_id, first_seen, last_seen, pings` of the window,
+   * from the placed pings (ping-place.ts) now, from presence_daily over dates (decision 0821)
+   */
+  groups: SQL;
   /** the window read: the last 10 minutes, or the dates' local midnights */
   from: Date;
   to: Date;
@@ -49,7 +53,10 @@ export function checkPresence(args: PresenceReportArgs): { start: string | null;
   return range;
 }
 
-/** Pings placed at a visible location (ping-place.ts), now or between two dates of the school's calendar. */
+/**
+ * Pings placed at a visible location (ping-place.ts), now or between two dates of the school's
+ * calendar, grouped per student and location.
+ */
 export async function presenceFilter(
   data: Scoped,
   args: PresenceReportArgs,
@@ -65,8 +72,11 @@ export async function presenceFilter(
     const { tz } = await schoolToday(data, now);
     from = zonedToUtc(range.start, 0, tz);
     to = zonedToUtc(addDays(range.end, 1), 0, tz);
+    // the report is for admin roles, who see every student of the school: the days' summary
+    if (!seesAssignedOnly(data.viewer.roleId))
+      return { groups: dailyGroups(data, range.start, range.end, args.location_id), from, to };
   }
-  return { placed: placedPings(data, from, to, args.location_id), from, to };
+  return { groups: presenceGroups(placedPings(data, from, to, args.location_id)), from, to };
 }
 
 /** Per student and location: first and last ping, and how many. */
@@ -74,6 +84,23 @@ export function presenceGroups(placed: SQL): SQL {
   return sql`select p.student_id, p.location_id,
     min(p.recorded_at) as first_seen, max(p.recorded_at) as last_seen, count(*)::int as pings
     from (${placed}) p group by p.student_id, p.location_id`;
+}
+
+/**
+ * The same groups over whole days of the school's calendar, from presence_daily (kept by a trigger
+ * on pings, each ping placed as ping-place.ts places it, on its day in the school's zone): the
+ * school's students (school_id is the student's), removed ones included as their pings are, at
+ * visible locations.
+ */
+function dailyGroups(data: Scoped, start: string, end: string, locationId?: number | null): SQL {
+  const d = presenceDaily;
+  return sql`select ${d.student_id} as student_id, ${d.location_id} as location_id,
+    min(${d.first_seen}) as first_seen, max(${d.last_seen}) as last_seen, sum(${d.pings})::int as pings
+    from ${d}
+    where ${d.school_id} = ${data.viewer.schoolId} and ${d.day} >= ${start} and ${d.day} <= ${end}
+      and ${d.location_id} in (${data.ids("locations")})
+      ${locationId != null ? sql`and ${d.location_id} = ${locationId}` : sql``}
+    group by ${d.student_id}, ${d.location_id}`;
 }
 
 export function presenceOrder(args: PageArgs): SQL {
@@ -95,39 +122,58 @@ export function presenceOrder(args: PageArgs): SQL {
 /** The CSV's order: the groups' key, so each batch starts after the last one's (a keyset). */
 export const presenceKeyOrder = sql`g.student_id asc, g.location_id asc`;
 
-/** The placed pings after a key (the CSV's keyset); the student bound reaches the pings scan. */
-export const presenceAfter = (placed: SQL, after: { student_id: number; location_id: number }) =>
-  sql`select * from (${placed}) k where k.student_id >= ${after.student_id}
+/** The groups after a key (the CSV's keyset); the bound on grouped columns reaches the scan below. */
+export const presenceAfter = (groups: SQL, after: { student_id: number; location_id: number }) =>
+  sql`select * from (${groups}) k where k.student_id >= ${after.student_id}
     and (k.student_id, k.location_id) > (${after.student_id}, ${after.location_id})`;
 
 export async function presenceRows(
   data: Scoped,
-  placed: SQL,
+  groups: SQL,
   order: SQL,
   limit: number,
   offset: number,
 ): Promise<PresenceRow[]> {
+  return (await presenceRowsWithTotal(data, groups, order, limit, offset, false)).rows;
+}
+
+/**
+ * The rows of a page, and with `withTotal` the number of groups in the same statement (a window
+ * count over the groups it has made anyway: one pass instead of a second statement grouping again).
+ */
+async function presenceRowsWithTotal(
+  data: Scoped,
+  groups: SQL,
+  order: SQL,
+  limit: number,
+  offset: number,
+  withTotal: boolean,
+): Promise<{ rows: PresenceRow[]; total: number | null }> {
   const rows = await rowsOf(
     data,
     sql`select g.*, s.uuid, s.first_name, s.last_name, l.name as location_name
-      from (${presenceGroups(placed)}) g join students s on s.id = g.student_id join locations l on l.id = g.location_id
+        ${withTotal ? sql`, count(*) over ()::int as total` : sql``}
+      from (${groups}) g join students s on s.id = g.student_id join locations l on l.id = g.location_id
       order by ${order} limit ${limit} offset ${offset}`,
   );
-  return rows.map((r) => ({
-    student_id: num(r.student_id),
-    student_uuid: String(r.uuid),
-    first_name: String(r.first_name),
-    last_name: String(r.last_name),
-    location_id: num(r.location_id),
-    location_name: String(r.location_name),
-    first_seen: new Date(r.first_seen as string | Date),
-    last_seen: new Date(r.last_seen as string | Date),
-    pings: num(r.pings),
-  }));
+  return {
+    total: withTotal && rows.length > 0 ? num(rows[0]!.total) : null,
+    rows: rows.map((r) => ({
+      student_id: num(r.student_id),
+      student_uuid: String(r.uuid),
+      first_name: String(r.first_name),
+      last_name: String(r.last_name),
+      location_id: num(r.location_id),
+      location_name: String(r.location_name),
+      first_seen: new Date(r.first_seen as string | Date),
+      last_seen: new Date(r.last_seen as string | Date),
+      pings: num(r.pings),
+    })),
+  };
 }
 
-export async function presenceCount(data: Scoped, placed: SQL): Promise<number> {
-  const [row] = await rowsOf(data, sql`select count(*)::int as n from (${presenceGroups(placed)}) g`);
+export async function presenceCount(data: Scoped, groups: SQL): Promise<number> {
+  const [row] = await rowsOf(data, sql`select count(*)::int as n from (${groups}) g`);
   return num(row?.n);
 }
 
@@ -143,9 +189,8 @@ export async function presenceReport(
   const p = paging(args);
   const order = presenceOrder(args);
   const f = await presenceFilter(data, args);
-  const [rows, total] = await Promise.all([
-    presenceRows(data, f.placed, order, p.perPage, p.offset),
-    presenceCount(data, f.placed),
-  ]);
-  return { data: rows, total, from: f.from, to: f.to };
+  const page = await presenceRowsWithTotal(data, f.groups, order, p.perPage, p.offset, true);
+  // a page past the last has no row to carry the total: count it apart
+  const total = page.total ?? (p.offset > 0 ? await presenceCount(data, f.groups) : 0);
+  return { data: page.rows, total, from: f.from, to: f.to };
 }

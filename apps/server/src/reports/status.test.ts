@@ -102,6 +102,19 @@ describe.each(DATABASES)("statusReport on %s", (kind) => {
     expect(last.data).toHaveLength(1);
   });
 
+  it("sorts by date newest first, and within a day the latest row first (one index scan backwards)", async () => {
+    const r = await ok("school_admin", { s: d(3), e: d(1), classes: [ids.course], per: 9, sort: "date", dir: "desc" });
+    expect(r.total).toBe(9);
+    const keys = r.data.map((x) => [x.meets, x.id] as const);
+    const sorted = [...keys].sort((x, y) => (x[0] === y[0] ? y[1] - x[1] : x[0] < y[0] ? 1 : -1));
+    expect(keys).toEqual(sorted);
+    expect(keys.map((k) => k[0])).toEqual([d(1), d(1), d(1), d(2), d(2), d(2), d(3), d(3), d(3)]);
+    // the rows of a day were stored a, b, c: newest first
+    expect(r.data.slice(0, 3).map((x) => x.student.id)).toEqual([ids.c, ids.b, ids.a]);
+    const asc = await ok("school_admin", { s: d(3), e: d(1), classes: [ids.course], per: 3, sort: "date" });
+    expect(asc.data.map((x) => x.student.id)).toEqual([ids.a, ids.b, ids.c]);
+  });
+
   it("takes both ends of the range, and sorts by status", async () => {
     const one = await ok("school_admin", { s: d(2), e: d(2), classes: [ids.course], sort: "status", dir: "desc" });
     expect(one.total).toBe(3);

@@ -1,10 +1,11 @@
-import { ReportInputError, reportRange, STATUSES } from "@rollbook/domain";
+import { ReportInputError, reportRange, STATUSES, seesAssignedOnly } from "@rollbook/domain";
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
-import { attendance, students } from "../db/schema/index.ts";
+import { attendance, attendanceSessionCounts as sessionCounts, students } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
+import { num, rowsOf } from "./common.ts";
 
 export type AttendanceRow = typeof attendance.$inferSelect;
 
@@ -35,33 +36,73 @@ export function checkedRange(start?: string | null, end?: string | null, require
 
 const MAX_CLASSES = 500;
 
-/**
- * The Status report (issue 12): the attendance of every session in the range, per session and
- * student, as the viewer may see it (the scope's attendance: students they see), with the
- * count of each status over the whole filter. Sessions still open count as they stand.
- */
-/** The Status report's filter, checked (dates, classes, location): the call and its CSV share it. */
-export function statusFilter(args: StatusReportArgs): SQL {
+/** The Status report's filter, checked: the dates, the classes (deduplicated), the location. */
+interface StatusWhere {
+  start: string;
+  end: string;
+  classes: number[] | null;
+  location_id: number | null;
+}
+
+function checkedStatusWhere(args: StatusReportArgs): StatusWhere {
   const { start, end } = checkedRange(args.start_date, args.end_date) as { start: string; end: string };
-  const parts: (SQL | undefined)[] = [gte(attendance.meets, start), lte(attendance.meets, end)];
+  let classes: number[] | null = null;
   if (args.classes != null) {
     const ids = [...new Set(args.classes)];
     if (ids.length > MAX_CLASSES) throw userError(`classes: at most ${MAX_CLASSES} at a time`, "classes");
     if (ids.some((i) => !Number.isSafeInteger(i))) throw userError("classes must be course ids", "classes");
+    classes = ids;
+  }
+  if (args.location_id != null && !Number.isSafeInteger(args.location_id))
+    throw userError("location_id must be an id", "location_id");
+  return { start, end, classes, location_id: args.location_id ?? null };
+}
+
+/** The filter over the columns of attendance, or of attendance_session_counts (the same names). */
+function whereOf(t: typeof attendance | typeof sessionCounts, w: StatusWhere): SQL {
+  const parts: (SQL | undefined)[] = [gte(t.meets, w.start), lte(t.meets, w.end)];
+  if (w.classes !== null) {
     // classes are courses: an unseen or foreign id simply matches nothing, as in every list
-    parts.push(eq(attendance.attendable_type, "course"));
-    parts.push(ids.length ? inArray(attendance.attendable_id, ids) : sql`false`);
+    parts.push(eq(t.attendable_type, "course"));
+    parts.push(w.classes.length ? inArray(t.attendable_id, w.classes) : sql`false`);
   }
-  if (args.location_id != null) {
-    if (!Number.isSafeInteger(args.location_id)) throw userError("location_id must be an id", "location_id");
-    parts.push(eq(attendance.location_id, args.location_id));
-  }
+  if (w.location_id !== null) parts.push(eq(t.location_id, w.location_id));
   return and(...parts) as SQL;
 }
 
+/** The Status report's filter, checked (dates, classes, location): the call and its CSV share it. */
+export function statusFilter(args: StatusReportArgs): SQL {
+  return whereOf(attendance, checkedStatusWhere(args));
+}
+
+/**
+ * The count of each status of the filter from attendance_session_counts (kept by triggers on
+ * attendance, decision 0821): a sum over the range's sessions, not a pass over its rows. Only for a
+ * viewer who sees the whole school: their visible attendance is every row of the school (the
+ * visibility's student condition adds nothing, attendance.school_id being the student's school).
+ */
+async function summaryCounts(data: Scoped, w: StatusWhere): Promise<Map<number, number>> {
+  const rows = await rowsOf(
+    data,
+    sql`select ${sessionCounts.status} as status, sum(${sessionCounts.n})::int as n from ${sessionCounts}
+      where ${sessionCounts.school_id} = ${data.viewer.schoolId} and ${whereOf(sessionCounts, w)}
+      group by ${sessionCounts.status}`,
+  );
+  return new Map(rows.map((r) => [num(r.status), num(r.n)]));
+}
+
+/**
+ * The Status report (issue 12): the attendance of every session in the range, per session and
+ * student, as the viewer may see it (the scope's attendance: students they see), with the
+ * count of each status over the whole filter. Sessions still open count as they stand.
+ * A viewer who sees the whole school gets the counts from the summary (decision 0821); an
+ * assigned-only viewer's visibility is per student, so theirs are counted from the rows.
+ */
 export async function statusReport(data: Scoped, args: StatusReportArgs): Promise<StatusReport> {
-  const where = statusFilter(args);
+  const w = checkedStatusWhere(args);
+  const where = whereOf(attendance, w);
   const p = paging(args);
+  const byDate = (args.sort_by ?? "date") === "date";
   const col = sortColumn<SQL | PgColumn>(
     args.sort_by,
     {
@@ -74,18 +115,23 @@ export async function statusReport(data: Scoped, args: StatusReportArgs): Promis
     },
     "date",
   );
-  const order = p.dir === "asc" ? asc(col) : desc(col);
-  const [page, counts] = await Promise.all([
-    data.page("attendance", {
-      where,
-      orderBy: [sql`${order} nulls last`, asc(attendance.meets), asc(attendance.id)],
-      limit: p.perPage,
-      offset: p.offset,
-    }),
-    data.countBy<"attendance", number>("attendance", attendance.status, where),
+  // by date, both keys in one direction: a scan of attendance_school_meets_id, forwards or backwards,
+  // serves the page (mixed directions sorted the whole range, decision 0820)
+  const orderBy = byDate
+    ? p.dir === "asc"
+      ? [asc(attendance.meets), asc(attendance.id)]
+      : [desc(attendance.meets), desc(attendance.id)]
+    : [sql`${p.dir === "asc" ? asc(col) : desc(col)} nulls last`, asc(attendance.meets), asc(attendance.id)];
+  const pageRows = data.rows("attendance", { where, orderBy, limit: p.perPage, offset: p.offset });
+  const [rows, counts] = await Promise.all([
+    pageRows,
+    seesAssignedOnly(data.viewer.roleId)
+      ? data.countBy<"attendance", number>("attendance", attendance.status, where)
+      : summaryCounts(data, w),
   ]);
   const by_status = STATUSES.map((s) => ({ status: s.id as number, count: counts.get(s.id) ?? 0 })).filter(
     (s) => s.count > 0,
   );
-  return { ...page, by_status };
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  return { data: rows, total, by_status };
 }

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -68,6 +69,31 @@ export const attendance = pgTable(
   ],
 );
 
+/**
+ * How many attendance rows each session has of each status, kept by triggers on attendance (every
+ * writer at once: engine, finaliser, overrides, bulk SQL; migration 0012, decision 0821): the Status
+ * report's total and chart for a viewer who sees the whole school read this, not 2 million rows.
+ * location_id is the attendance's location, 0 for none (a key column cannot be null).
+ */
+export const attendanceSessionCounts = pgTable(
+  "attendance_session_counts",
+  {
+    school_id: integer("school_id").notNull(),
+    meets: date("meets", { mode: "string" }).notNull(),
+    attendable_type: text("attendable_type").$type<AttendableType>().notNull(),
+    attendable_id: integer("attendable_id").notNull(),
+    location_id: integer("location_id").notNull(),
+    status: smallint("status").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "attendance_session_counts_pkey",
+      columns: [t.school_id, t.meets, t.attendable_type, t.attendable_id, t.location_id, t.status],
+    }),
+  ],
+);
+
 export const coordinates = pgTable(
   "coordinates",
   {
@@ -113,6 +139,30 @@ export const pings = pgTable(
     // (one location, one day) read a range of it, not the whole table (decision 0820)
     index("pings_recorded").on(t.recorded_at, t.location_id, t.student_id),
   ],
+);
+
+/**
+ * Each student's pings per place and day of the school's calendar (first, last, how many), kept by a
+ * trigger on pings (migrations 0012-0013, decision 0821): the Presence report over dates reads this.
+ * A ping's place is reports/ping-place.ts's rule, applied when the ping is stored.
+ */
+export const presenceDaily = pgTable(
+  "presence_daily",
+  {
+    // the student's school: a school's rows without a join to students
+    school_id: integer("school_id")
+      .notNull()
+      .references(() => schools.id),
+    day: date("day", { mode: "string" }).notNull(),
+    student_id: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    location_id: integer("location_id").notNull(),
+    first_seen: ts("first_seen").notNull(),
+    last_seen: ts("last_seen").notNull(),
+    pings: integer("pings").notNull(),
+  },
+  (t) => [primaryKey({ name: "presence_daily_pkey", columns: [t.school_id, t.day, t.student_id, t.location_id] })],
 );
 
 export const attendanceActivity = pgTable(

@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, deletedAt, updatedAt } from "./columns.ts";
+import { createdAt, deletedAt, ts, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
 
 /** A place with a geofence (centre and radius in metres) and beacons. */
@@ -36,6 +36,9 @@ export const beacons = pgTable(
     location_id: integer("location_id").references(() => locations.id, { onDelete: "set null" }),
     battery: integer("battery"),
     active: boolean("active").notNull().default(false),
+    // the newest ping of the school's students that reported it, kept by a trigger on pings at most
+    // once a minute (migration 0012, decision 0821); null: never seen
+    last_seen_at: ts("last_seen_at"),
     created_at: createdAt(),
   },
   (t) => [uniqueIndex("beacons_factory_id").on(t.factory_id), index("beacons_location").on(t.location_id)],

@@ -16,7 +16,7 @@ import { keysetBatches, sortOf, when } from "./school-batches.ts";
 
 /**
  * The Presence report as CSV (admin roles): one window for the whole file, read at its start; in
- * student and location id order (a keyset: the window's pings are not grouped again per batch).
+ * student and location id order (a keyset on the groups: each batch groups only what follows the last one).
  */
 export const presenceExport: ReportExport<PresenceReportArgs> = {
   page: "Presence",
@@ -34,15 +34,15 @@ export const presenceExport: ReportExport<PresenceReportArgs> = {
     return args;
   },
   header: ["first_name", "last_name", "location", "first_seen", "last_seen", "pings"],
-  count: async (data, args) => presenceCount(data, (await presenceFilter(data, args)).placed),
+  count: async (data, args) => presenceCount(data, (await presenceFilter(data, args)).groups),
   rows: (scope, args) => {
     // "now" fixed once, so every batch reads the same window
     const now = new Date();
     return keysetBatches<PresenceRow>(
       scope,
       async (data, after, limit) => {
-        const { placed } = await presenceFilter(data, args, now);
-        return presenceRows(data, after ? presenceAfter(placed, after) : placed, presenceKeyOrder, limit, 0);
+        const { groups } = await presenceFilter(data, args, now);
+        return presenceRows(data, after ? presenceAfter(groups, after) : groups, presenceKeyOrder, limit, 0);
       },
       (r) => [
         safeCell(r.first_name),
