@@ -12,6 +12,7 @@ import { installErrorHandler } from "./http/errors.ts";
 import { limitJsonDepth } from "./http/json-body.ts";
 import { serveWeb } from "./http/web.ts";
 import { requireXhrMarker } from "./http/xhr-marker.ts";
+import { importRoutes } from "./imports/upload.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createBus } from "./realtime/bus.ts";
 import { registerPush } from "./realtime/push-route.ts";
@@ -82,6 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(reportExportRoutes, { s: services });
   await app.register(calendarFeedRoutes, { s: services });
   await app.register(signupRoutes, { s: services });
+  await app.register(importRoutes, { s: services });
   app.get("/api/health", async () => ({ ok: true, database: services.dbKind }));
   if (opts.webDist) await serveWeb(app, opts.webDist);
   return { app, services };

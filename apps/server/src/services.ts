@@ -18,4 +18,6 @@ export interface Services {
   bus: Bus;
   /** Text-message gateway; unset: texts wait in sms_outbox (notifications/sms.ts) */
   sms?: SmsProvider;
+  /** Signed-in push connections of this process (set once the push channel is up). */
+  pushClients?: () => number;
 }

@@ -93,6 +93,8 @@ const MATRIX: Record<string, readonly Actor[]> = {
   "Query.setupReport": withPerm("access_reports"),
   // tokens sign a phone in: reset_token as well (as Student.token)
   "Query.tokenReport": withPerm("access_reports").filter((r) => withPerm("reset_token").includes(r)),
+  // the Technical tab of /Settings (issue 13): the installation's health, admin roles
+  "Query.technical": ADMIN_ROLES,
   "Query.beaconReport": ADMIN_ROLES,
   "Query.presenceReport": ADMIN_ROLES,
   "Query.facilityReport": ADMIN_ROLES,
@@ -132,6 +134,22 @@ const MATRIX: Record<string, readonly Actor[]> = {
   "Mutation.detachStudents": ALL_ROLES,
   "Mutation.attachUsers": [1, 2, 3, 4, 5],
   "Mutation.detachUsers": [1, 2, 3, 4, 5],
+  // settings: the school, its closures, locations and beacons (issue 13, decision 0960)
+  "Mutation.updateSchool": ADMIN_ROLES,
+  "Mutation.createSchool": [1],
+  "Mutation.createClosure": ADMIN_ROLES,
+  "Mutation.removeClosure": ADMIN_ROLES,
+  "Query.locations": ADMIN_ROLES,
+  "Query.location": ADMIN_ROLES,
+  "Mutation.createLocation": ADMIN_ROLES,
+  "Mutation.updateLocation": ADMIN_ROLES,
+  "Mutation.removeLocation": ADMIN_ROLES,
+  "Mutation.addBeaconsToLocation": ADMIN_ROLES,
+  "Mutation.activateBeacon": ADMIN_ROLES,
+  "Mutation.removeBeaconFromLocation": ADMIN_ROLES,
+  // imports (issue 13, decision 0970): the upload itself is POST /api/v2/imports
+  "Query.imports": ADMIN_ROLES,
+  "Query.import": ADMIN_ROLES,
 };
 
 /** A value for an argument that names nothing real, so an allowed call changes nothing. */

@@ -13,6 +13,7 @@ import {
   devices,
   events,
   excuses,
+  imports,
   invitations,
   locations,
   notes,
@@ -42,6 +43,7 @@ import {
   visibleEvents,
   visibleEventsAnyState,
   visibleExcuses,
+  visibleImports,
   visibleInvitations,
   visibleLocations,
   visibleNotes,
@@ -82,6 +84,7 @@ const TABLES = {
   excuses: { table: excuses, visible: visibleExcuses },
   devices: { table: devices, visible: visibleDevices },
   pings: { table: pings, visible: visiblePings },
+  imports: { table: imports, visible: visibleImports },
   // global lookup (role names and their flags), the same for everyone
   roles: { table: roles, visible: () => sql`true` },
 } as const;

@@ -133,7 +133,9 @@ function slotsOf(field: GraphQLField<unknown, unknown>): Slot[] {
   const names = new Set(field.args.map((a) => a.name));
   const slots: Slot[] = [];
   for (const a of field.args) {
-    const m = /^(.+)_(id|ids|uuid)$/.exec(a.name);
+    // an `_id` that is not a number (a location's place_id, beacons' factory_ids) names no row
+    const idLike = /^(.+)_(id|ids|uuid)$/.exec(a.name);
+    const m = idLike && (idLike[2] === "uuid" || getNamedType(a.type).name === "Int") ? idLike : null;
     // `student_school_ids` name students by their school-given identifier, not a row id
     if (a.name.endsWith("_school_ids")) slots.push({ arg: a.name, how: "school_identifier", kinds: ["student"] });
     else if (m) {
@@ -150,12 +152,12 @@ function slotsOf(field: GraphQLField<unknown, unknown>): Slot[] {
       const kinds = typeArg ? UUID_KINDS : described ? [described] : returned ? [returned] : KINDS;
       slots.push({ arg: "id", how: "id", kinds, typeArg });
     } else if (a.name === "uuid") slots.push({ arg: "uuid", how: "uuid", kinds: UUID_KINDS });
-    // an e-mail names a user or invitation; on a participant's own fields, or the viewer's own
-    // profile (which answers Me), it is just their new address
+    // an e-mail names a user or invitation; on a participant's own fields, the viewer's own
+    // profile (which answers Me) or the school's settings, it is just their new address
     else if (
       a.name === "email" &&
       getNamedType(field.type).name !== "Me" &&
-      kindOfType(getNamedType(field.type).name) !== "student"
+      !["student", "school"].includes(kindOfType(getNamedType(field.type).name) ?? "")
     )
       slots.push({ arg: "email", how: "email", kinds: ["user", "invitation"] });
     else if (a.name === "query" && getNamedType(a.type).name === "String")

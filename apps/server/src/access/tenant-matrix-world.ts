@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 export type Kind =
   | "school"
   | "location"
+  | "beacon"
   | "closure"
   | "course"
   | "event"
@@ -46,6 +47,7 @@ export interface Row {
 const KIND_SQL: Record<Kind, string> = {
   school: "select id, id as school_id, name from schools",
   location: "select id, school_id, name from locations",
+  beacon: "select id, school_id, factory_id as name from beacons",
   closure: "select id, school_id, title as name from school_closures",
   course: "select id, uuid::text as uuid, school_id, title as name from courses",
   event: "select id, uuid::text as uuid, school_id, title as name, visibility from events",

@@ -1,4 +1,4 @@
-import { canManageUsers, mayRunTeams, ROLES } from "@rollbook/domain";
+import { canManageUsers, isAdmin, mayRunTeams, ROLES } from "@rollbook/domain";
 import type { GraphQLField } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
@@ -33,6 +33,9 @@ const ROLE_LIMITED: Record<string, (roleId: number) => boolean> = {
   ...SCHOOL_REPORT_ROLES,
   users: (roleId) => roleId <= 7, // /Users: admin roles, advisor, professor, coach (spec section 2)
   invitations: (roleId) => canManageUsers(roleId), // only those who may invite (decision 0950)
+  locations: isAdmin, // Settings: admin roles (decision 0960)
+  imports: isAdmin, // Settings, Imports tab: admin roles (decision 0970)
+  technical: isAdmin, // Settings, Technical tab: admin roles (decision 0965)
 };
 /** Tables a refused (or legitimately allowed) mutation may add rows to, in the caller's school. */
 const MAY_ADD: Record<string, string[]> = {
@@ -45,6 +48,9 @@ const MAY_ADD: Record<string, string[]> = {
   createCourse: ["courses", "user_course"],
   createEvent: ["events", "user_event"],
   createTeam: ["teams", "user_team"],
+  // the same: a new location of the caller's school, and (role 1) a new school (decision 0960)
+  createLocation: ["locations"],
+  createSchool: ["schools"],
 };
 /** Refusals and input errors: anything else (a limit, an internal error) means the case proved nothing. */
 const REFUSALS = new Set(["FORBIDDEN", "NOT_FOUND", "BAD_USER_INPUT"]);

@@ -1,4 +1,4 @@
-import { seesAssignedOnly } from "@rollbook/domain";
+import { isAdmin, seesAssignedOnly } from "@rollbook/domain";
 import { type AnyColumn, and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   attendance,
@@ -8,6 +8,7 @@ import {
   devices,
   events,
   excuses,
+  imports,
   invitations,
   locations,
   notes,
@@ -144,3 +145,6 @@ export const visiblePings = (v: Viewer): SQL => ofVisibleStudent(v, pings.studen
 /** Excuses of the viewer's school whose student the viewer may see; a removed excuse is gone. */
 export const visibleExcuses = (v: Viewer): SQL =>
   and(eq(excuses.school_id, v.schoolId), isNull(excuses.deleted_at), ofVisibleStudent(v, excuses.student_id)) as SQL;
+
+/** Imports of the viewer's school, for its admins only (the Imports tab of /Settings, decision 0970). */
+export const visibleImports = (v: Viewer): SQL => (isAdmin(v.roleId) ? eq(imports.school_id, v.schoolId) : sql`false`);

@@ -3,7 +3,6 @@ import {
   forgotInput,
   LOGIN_FAILURE_MESSAGE,
   loginInput,
-  PASSWORD_RESET_TTL_MS,
   registerInput,
   resetInput,
 } from "@rollbook/domain";
@@ -20,7 +19,7 @@ import { openLoginGate } from "./login-limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { presentUser } from "./present-user.ts";
 import { queueResetMail } from "./reset-mail.ts";
-import { bearer, issueTokens, linkSecretHash, newLinkSecret, revokeToken, revokeUserTokens } from "./tokens.ts";
+import { bearer, issueTokens, linkSecretHash, revokeToken, revokeUserTokens } from "./tokens.ts";
 
 const FORGOT_ANSWER = {
   message: "If an account exists for that e-mail, a link to reset the password has been sent.",

@@ -33,6 +33,10 @@ import "./types/user-admin.ts";
 import "./types/reports.ts";
 import "./types/reports-attendables.ts";
 import "./types/reports-school.ts";
+import "./types/technical.ts";
+import "./types/settings.ts";
+import "./types/location.ts";
+import "./types/import.ts";
 
 /**
  * Denied by default: a root field that declares no auth scope would be open

@@ -3,14 +3,14 @@
  * creation, staff mutations) describe what changed; the channel decides per
  * connected user, re-checking access, whether they receive it.
  */
-export type PushType = "student.update" | "attendance.update" | "task.update";
+export type PushType = "student.update" | "attendance.update" | "task.update" | "import.update";
 
-export const PUSH_TYPES: readonly PushType[] = ["student.update", "attendance.update", "task.update"];
+export const PUSH_TYPES: readonly PushType[] = ["student.update", "attendance.update", "task.update", "import.update"];
 
 export interface PushMessage {
   type: PushType;
   school_id: number;
-  /** ids of the rows concerned: student ids, attendance ids or task ids, by type */
+  /** ids of the rows concerned: student ids, attendance ids, task ids or import ids, by type */
   ids: number[];
   /** students concerned, used for the access re-check */
   student_ids?: number[];

@@ -38,6 +38,7 @@ export async function registerPush(app: FastifyInstance, { s, bus }: { s: Servic
     heartbeatMs: s.config.PUSH_HEARTBEAT_MS,
   });
   const live = hub;
+  s.pushClients = () => live.size;
   const unsubscribe = bus.subscribe(
     (m) => {
       if (isPush(m)) live.receive(m);

@@ -1,4 +1,4 @@
-import { seesAssignedOnly } from "@rollbook/domain";
+import { isAdmin, seesAssignedOnly } from "@rollbook/domain";
 import { and, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../access/viewer.ts";
 import { visibleStudentsAnyState } from "../access/visibility.ts";
@@ -55,7 +55,7 @@ async function studentsOf(db: Db, m: PushMessage): Promise<number[]> {
  * database (not when they connected): a valid token, a user still of the
  * message's school with the same role, and then for student and attendance
  * messages at least one of its students visible to them (access/visibility.ts),
- * for task messages being the task's user. One query for the tokens and one
+ * for task messages being the task's user, for import messages being an admin of the school. One query for the tokens and one
  * for visibility per message, whatever the number of connected users.
  */
 export async function recipients(db: Db, m: PushMessage, viewers: Viewer[]): Promise<Verdict> {
@@ -70,6 +70,12 @@ export async function recipients(db: Db, m: PushMessage, viewers: Viewer[]): Pro
     else if (v.schoolId === m.school_id) current.push(v);
   }
   if (current.length === 0) return { allowed, stale };
+
+  // imports are seen by the school's admins only (Settings, decision 0970)
+  if (m.type === "import.update") {
+    for (const v of current) if (isAdmin(v.roleId)) allowed.add(v.tokenId);
+    return { allowed, stale };
+  }
 
   if (m.type === "task.update") {
     for (const v of current) if (v.user.id === m.user_id) allowed.add(v.tokenId);

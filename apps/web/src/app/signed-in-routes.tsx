@@ -8,7 +8,6 @@ import { lazyPage } from "./lazy-page.ts";
 import type { RouteHandle } from "./route-handle.ts";
 
 const DashboardPage = lazyPage(() => import("../features/dashboard/DashboardPage.tsx"));
-const LaterPage = lazyPage(() => import("../features/later/LaterPage.tsx"));
 const ProfilePage = lazyPage(() => import("../features/profile/ProfilePage.tsx"));
 const StudentsPage = lazyPage(() => import("../features/students/list/StudentsPage.tsx"));
 const StudentDetailPage = lazyPage(() => import("../features/students/detail/StudentDetailPage.tsx"));
@@ -23,15 +22,11 @@ const UsersPage = lazyPage(() => import("../features/users/UsersPage.tsx"));
 const UserDetailPage = lazyPage(() => import("../features/users/detail/UserDetailPage.tsx"));
 const ReportsIndexPage = lazyPage(() => import("../features/reports/ReportsIndexPage.tsx"));
 const ReportRoutePage = lazyPage(() => import("../features/reports/ReportRoutePage.tsx"));
+const SettingsPage = lazyPage(() => import("../features/settings/SettingsPage.tsx"));
+const LocationDetailPage = lazyPage(() => import("../features/locations/LocationDetailPage.tsx"));
+const ImportPage = lazyPage(() => import("../features/imports/ImportPage.tsx"));
 
 const area = (a: RouteHandle["area"]): RouteHandle => ({ area: a });
-
-/** A page that later issues build: its route and guard exist now. */
-const later = (path: string, title: string, handle: RouteHandle): RouteObject => ({
-  path,
-  handle,
-  element: <LaterPage title={title} />,
-});
 
 export const signedInRoutes: RouteObject[] = [
   { path: "/Dashboard", handle: area("dashboard"), element: <DashboardPage /> },
@@ -62,8 +57,8 @@ export const signedInRoutes: RouteObject[] = [
   { path: "/Reports/:report", handle: area("reports"), element: <ReportRoutePage /> },
   { path: "/Users", handle: area("users"), element: <UsersPage /> },
   { path: "/Users/:id/*", handle: area("users"), element: <UserDetailPage /> },
-  later("/Settings", "Settings", area("settings")),
-  later("/Locations/:id", "Location", area("settings")),
-  later("/Imports/:uuid", "Import", area("settings")),
+  { path: "/Settings", handle: area("settings"), element: <SettingsPage /> },
+  { path: "/Locations/:id", handle: area("settings"), element: <LocationDetailPage /> },
+  { path: "/Imports/:uuid", handle: area("settings"), element: <ImportPage /> },
   { path: "/Profile", handle: area("profile"), element: <ProfilePage /> },
 ];

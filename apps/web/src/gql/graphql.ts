@@ -341,6 +341,21 @@ export type EventLocationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type EventLocationsQuery = { courses: { data: Array<{ id: number, location: { id: number, name: string } | null }> } };
 
+export type ImportsListQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type ImportsListQuery = { imports: { total: number, data: Array<{ id: number, uuid: string, kind: string, status: string, progress: number, total_rows: number, error_count: number, created_at: string, finished_at: string | null, user: { id: number, first_name: string, last_name: string } | null }> } };
+
+export type ImportOneQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type ImportOneQuery = { import: { id: number, uuid: string, kind: string, status: string, progress: number, total_rows: number, created_at: string, finished_at: string | null, row_errors: Array<{ line: number, reason: string }>, user: { id: number, first_name: string, last_name: string } | null } };
+
 export type PickStudentsQueryVariables = Exact<{
   query: string;
   per_page?: number | null | undefined;
@@ -373,6 +388,80 @@ export type LinksDetachUsersMutationVariables = Exact<{
 
 
 export type LinksDetachUsersMutation = { detachUsers: { changed: number, user_ids: Array<number> } };
+
+export type LocationsListQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  sort_by?: string | null | undefined;
+  sort_dir?: string | null | undefined;
+  query?: string | null | undefined;
+}>;
+
+
+export type LocationsListQuery = { locations: { total: number, data: Array<{ id: number, name: string, place_id: string | null, latitude: number | null, longitude: number | null, radius: number, beacons_count: number, courses_count: number }> } };
+
+export type LocationDetailQueryVariables = Exact<{
+  id: number;
+  date?: string | null | undefined;
+}>;
+
+
+export type LocationDetailQuery = { location: { id: number, name: string, place_id: string | null, latitude: number | null, longitude: number | null, radius: number, note: string | null, beacons_count: number, courses_count: number, beacons: Array<{ id: number, name: string, factory_id: string, battery: number | null, active: boolean, last_seen: string | null }>, courses: Array<{ id: number, uuid: string, title: string }>, activity_graph: { labels: Array<string>, datasets: Array<{ label: string, data: Array<number> }> } } };
+
+export type CreateLocationMutationVariables = Exact<{
+  name: string;
+  place_id?: string | null | undefined;
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
+  radius?: number | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type CreateLocationMutation = { createLocation: { id: number, name: string } };
+
+export type UpdateLocationMutationVariables = Exact<{
+  id: number;
+  name?: string | null | undefined;
+  place_id?: string | null | undefined;
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
+  radius?: number | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type UpdateLocationMutation = { updateLocation: { id: number, name: string } };
+
+export type RemoveLocationMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RemoveLocationMutation = { removeLocation: { id: number } };
+
+export type AddBeaconsToLocationMutationVariables = Exact<{
+  location_id: number;
+  factory_ids: Array<string> | string;
+}>;
+
+
+export type AddBeaconsToLocationMutation = { addBeaconsToLocation: { id: number, beacons_count: number } };
+
+export type ActivateBeaconMutationVariables = Exact<{
+  id: number;
+  active?: boolean | null | undefined;
+}>;
+
+
+export type ActivateBeaconMutation = { activateBeacon: { id: number, active: boolean } };
+
+export type RemoveBeaconFromLocationMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RemoveBeaconFromLocationMutation = { removeBeaconFromLocation: { id: number } };
 
 export type ProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -586,6 +675,56 @@ export type GlobalSearchQueryVariables = Exact<{
 
 
 export type GlobalSearchQuery = { search: { students: Array<{ uuid: string, firstName: string, lastName: string, email: string | null }>, courses: Array<{ uuid: string, title: string, startTime: string, endTime: string, days: string }>, teams: Array<{ id: number, uuid: string, name: string }>, events: Array<{ uuid: string, title: string, date: string }> } };
+
+export type SchoolSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SchoolSettingsQuery = { school: { id: number, name: string, address: string | null, contact_person: string | null, phone: string | null, email: string | null, support_email: string | null, late_time: number, absent_time: number, leave_time: number, warning_percentage: number, timezone: string, token_pattern: string, student_cap: number | null, allow_user_invite: boolean, closures: Array<{ id: number, title: string, start_date: string, end_date: string }> } };
+
+export type UpdateSchoolMutationVariables = Exact<{
+  id: number;
+  name?: string | null | undefined;
+  address?: string | null | undefined;
+  contact_person?: string | null | undefined;
+  phone?: string | null | undefined;
+  email?: string | null | undefined;
+  support_email?: string | null | undefined;
+  late_time?: number | null | undefined;
+  absent_time?: number | null | undefined;
+  leave_time?: number | null | undefined;
+  warning_percentage?: number | null | undefined;
+  timezone?: string | null | undefined;
+  token_pattern?: string | null | undefined;
+  student_cap?: number | null | undefined;
+  allow_user_invite?: boolean | null | undefined;
+}>;
+
+
+export type UpdateSchoolMutation = { updateSchool: { id: number, name: string } };
+
+export type CreateSchoolMutationVariables = Exact<{
+  name: string;
+  timezone?: string | null | undefined;
+}>;
+
+
+export type CreateSchoolMutation = { createSchool: { id: number, name: string } };
+
+export type CreateClosureMutationVariables = Exact<{
+  title: string;
+  start_date: string;
+  end_date: string;
+}>;
+
+
+export type CreateClosureMutation = { createClosure: { id: number, title: string } };
+
+export type RemoveClosureMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RemoveClosureMutation = { removeClosure: { id: number } };
 
 export type StudentAttendanceHeadingQueryVariables = Exact<{
   uuid: string;
@@ -935,6 +1074,11 @@ export type TeamUsersQueryVariables = Exact<{
 
 
 export type TeamUsersQuery = { team: { id: number, users: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, role: { id: number, display_name: string } }> } };
+
+export type TechnicalStatusQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TechnicalStatusQuery = { technical: { version: string, node_version: string, device_api_url: string, checkin_url: string, database: { kind: string, ok: boolean, latency_ms: number | null, server_version: string | null }, mail: { configured: boolean, waiting: number, failing: number, sent_last_day: number, last_error: string | null }, push: { transport: string, clients: number } } };
 
 export type AlertTargetsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1865,6 +2009,52 @@ export const EventLocationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EventLocationsQuery, EventLocationsQueryVariables>;
+export const ImportsListDocument = new TypedDocumentString(`
+    query importsList($page: Int, $per_page: Int) {
+  imports(page: $page, per_page: $per_page) {
+    total
+    data {
+      id
+      uuid
+      kind
+      status
+      progress
+      total_rows
+      error_count
+      created_at
+      finished_at
+      user {
+        id
+        first_name
+        last_name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ImportsListQuery, ImportsListQueryVariables>;
+export const ImportOneDocument = new TypedDocumentString(`
+    query importOne($uuid: String!) {
+  import(uuid: $uuid) {
+    id
+    uuid
+    kind
+    status
+    progress
+    total_rows
+    created_at
+    finished_at
+    row_errors {
+      line
+      reason
+    }
+    user {
+      id
+      first_name
+      last_name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ImportOneQuery, ImportOneQueryVariables>;
 export const PickStudentsDocument = new TypedDocumentString(`
     query pickStudents($query: String!, $per_page: Int) {
   students(
@@ -1943,6 +2133,125 @@ export const LinksDetachUsersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LinksDetachUsersMutation, LinksDetachUsersMutationVariables>;
+export const LocationsListDocument = new TypedDocumentString(`
+    query locationsList($page: Int, $per_page: Int, $sort_by: String, $sort_dir: String, $query: String) {
+  locations(
+    page: $page
+    per_page: $per_page
+    sort_by: $sort_by
+    sort_dir: $sort_dir
+    query: $query
+  ) {
+    total
+    data {
+      id
+      name
+      place_id
+      latitude
+      longitude
+      radius
+      beacons_count
+      courses_count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LocationsListQuery, LocationsListQueryVariables>;
+export const LocationDetailDocument = new TypedDocumentString(`
+    query locationDetail($id: Int!, $date: String) {
+  location(id: $id) {
+    id
+    name
+    place_id
+    latitude
+    longitude
+    radius
+    note
+    beacons_count
+    courses_count
+    beacons {
+      id
+      name
+      factory_id
+      battery
+      active
+      last_seen
+    }
+    courses {
+      id
+      uuid
+      title
+    }
+    activity_graph(date: $date) {
+      labels
+      datasets {
+        label
+        data
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LocationDetailQuery, LocationDetailQueryVariables>;
+export const CreateLocationDocument = new TypedDocumentString(`
+    mutation createLocation($name: String!, $place_id: String, $latitude: Float, $longitude: Float, $radius: Int, $note: String) {
+  createLocation(
+    name: $name
+    place_id: $place_id
+    latitude: $latitude
+    longitude: $longitude
+    radius: $radius
+    note: $note
+  ) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateLocationMutation, CreateLocationMutationVariables>;
+export const UpdateLocationDocument = new TypedDocumentString(`
+    mutation updateLocation($id: Int!, $name: String, $place_id: String, $latitude: Float, $longitude: Float, $radius: Int, $note: String) {
+  updateLocation(
+    id: $id
+    name: $name
+    place_id: $place_id
+    latitude: $latitude
+    longitude: $longitude
+    radius: $radius
+    note: $note
+  ) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateLocationMutation, UpdateLocationMutationVariables>;
+export const RemoveLocationDocument = new TypedDocumentString(`
+    mutation removeLocation($id: Int!) {
+  removeLocation(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveLocationMutation, RemoveLocationMutationVariables>;
+export const AddBeaconsToLocationDocument = new TypedDocumentString(`
+    mutation addBeaconsToLocation($location_id: Int!, $factory_ids: [String!]!) {
+  addBeaconsToLocation(location_id: $location_id, factory_ids: $factory_ids) {
+    id
+    beacons_count
+  }
+}
+    `) as unknown as TypedDocumentString<AddBeaconsToLocationMutation, AddBeaconsToLocationMutationVariables>;
+export const ActivateBeaconDocument = new TypedDocumentString(`
+    mutation activateBeacon($id: Int!, $active: Boolean) {
+  activateBeacon(id: $id, active: $active) {
+    id
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<ActivateBeaconMutation, ActivateBeaconMutationVariables>;
+export const RemoveBeaconFromLocationDocument = new TypedDocumentString(`
+    mutation removeBeaconFromLocation($id: Int!) {
+  removeBeaconFromLocation(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveBeaconFromLocationMutation, RemoveBeaconFromLocationMutationVariables>;
 export const ProfileDocument = new TypedDocumentString(`
     query profile {
   me {
@@ -2433,6 +2742,80 @@ export const GlobalSearchDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GlobalSearchQuery, GlobalSearchQueryVariables>;
+export const SchoolSettingsDocument = new TypedDocumentString(`
+    query schoolSettings {
+  school {
+    id
+    name
+    address
+    contact_person
+    phone
+    email
+    support_email
+    late_time
+    absent_time
+    leave_time
+    warning_percentage
+    timezone
+    token_pattern
+    student_cap
+    allow_user_invite
+    closures {
+      id
+      title
+      start_date
+      end_date
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SchoolSettingsQuery, SchoolSettingsQueryVariables>;
+export const UpdateSchoolDocument = new TypedDocumentString(`
+    mutation updateSchool($id: Int!, $name: String, $address: String, $contact_person: String, $phone: String, $email: String, $support_email: String, $late_time: Int, $absent_time: Int, $leave_time: Int, $warning_percentage: Int, $timezone: String, $token_pattern: String, $student_cap: Int, $allow_user_invite: Boolean) {
+  updateSchool(
+    id: $id
+    name: $name
+    address: $address
+    contact_person: $contact_person
+    phone: $phone
+    email: $email
+    support_email: $support_email
+    late_time: $late_time
+    absent_time: $absent_time
+    leave_time: $leave_time
+    warning_percentage: $warning_percentage
+    timezone: $timezone
+    token_pattern: $token_pattern
+    student_cap: $student_cap
+    allow_user_invite: $allow_user_invite
+  ) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateSchoolMutation, UpdateSchoolMutationVariables>;
+export const CreateSchoolDocument = new TypedDocumentString(`
+    mutation createSchool($name: String!, $timezone: String) {
+  createSchool(name: $name, timezone: $timezone) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateSchoolMutation, CreateSchoolMutationVariables>;
+export const CreateClosureDocument = new TypedDocumentString(`
+    mutation createClosure($title: String!, $start_date: String!, $end_date: String!) {
+  createClosure(title: $title, start_date: $start_date, end_date: $end_date) {
+    id
+    title
+  }
+}
+    `) as unknown as TypedDocumentString<CreateClosureMutation, CreateClosureMutationVariables>;
+export const RemoveClosureDocument = new TypedDocumentString(`
+    mutation removeClosure($id: Int!) {
+  removeClosure(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveClosureMutation, RemoveClosureMutationVariables>;
 export const StudentAttendanceHeadingDocument = new TypedDocumentString(`
     query studentAttendanceHeading($uuid: String!) {
   school {
@@ -3101,6 +3484,33 @@ export const TeamUsersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TeamUsersQuery, TeamUsersQueryVariables>;
+export const TechnicalStatusDocument = new TypedDocumentString(`
+    query technicalStatus {
+  technical {
+    version
+    node_version
+    device_api_url
+    checkin_url
+    database {
+      kind
+      ok
+      latency_ms
+      server_version
+    }
+    mail {
+      configured
+      waiting
+      failing
+      sent_last_day
+      last_error
+    }
+    push {
+      transport
+      clients
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TechnicalStatusQuery, TechnicalStatusQueryVariables>;
 export const AlertTargetsDocument = new TypedDocumentString(`
     query alertTargets {
   courses(per_page: 250, sort_by: "title") {

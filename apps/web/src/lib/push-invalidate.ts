@@ -24,6 +24,8 @@ export const TOPICS: Record<PushType, readonly string[]> = {
     "team",
   ],
   "task.update": ["me", "tasks", "dashboard"],
+  // an import moved (Settings, /Imports/{uuid}): its progress, status and row errors
+  "import.update": ["imports", "import"],
 };
 
 /** The key's area is `topic`, or an operation name that starts with it followed by a capital or a separator. */

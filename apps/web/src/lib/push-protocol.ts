@@ -2,7 +2,7 @@
  * The wire protocol of /api/v2/push, as the browser sees it. The server's
  * apps/server/src/realtime/messages.ts is the source; keep the two in step.
  */
-export type PushType = "student.update" | "attendance.update" | "task.update";
+export type PushType = "student.update" | "attendance.update" | "task.update" | "import.update";
 
 /** A change the signed-in user may see: the ids concerned, by type. */
 export interface PushEvent {
@@ -36,4 +36,7 @@ export const CLOSE = {
 export const SILENCE_MS = 60_000;
 
 export const isPushEvent = (m: ServerMessage): m is PushEvent =>
-  m.type === "student.update" || m.type === "attendance.update" || m.type === "task.update";
+  m.type === "student.update" ||
+  m.type === "attendance.update" ||
+  m.type === "task.update" ||
+  m.type === "import.update";

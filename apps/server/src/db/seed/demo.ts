@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema/index.ts";
+import { seedDemoImports } from "./demo-imports.ts";
 import { seedSecondSchool } from "./demo-second-school.ts";
 import { type Rng, rng } from "./random.ts";
 import { ensureRoles } from "./roles.ts";
@@ -640,6 +641,8 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     return [];
   });
   await db.insert(t.userTiles).values(tiles);
+
+  await seedDemoImports(db, sid, user("school_admin").id, now);
 
   const studyHall = await seedStudyHall(db, sid, locs[0] as (typeof locs)[number], semesterStart, studentList, coach);
 

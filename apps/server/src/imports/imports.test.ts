@@ -1,0 +1,495 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { crc32 } from "node:zlib";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASES, demoEmail, startServer, type TestServer } from "../../test/harness.ts";
+import {
+  courses,
+  imports,
+  schools,
+  studentCourse,
+  students,
+  studentTeam,
+  teams,
+  userCourse,
+  users,
+} from "../db/schema/index.ts";
+import { schoolsOf } from "../engine/test-fixtures.ts";
+import { PushTestClient } from "../realtime/push-test-client.ts";
+import { appendToFile, createFile, oidOf } from "./store.ts";
+
+const SAMPLES = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../../docs/samples");
+const sample = (name: string) => fs.readFileSync(path.join(SAMPLES, name));
+
+/** A zip of stored (uncompressed) entries: enough to test the reader without a zip library. */
+function storedZip(files: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(files)) {
+    const data = Buffer.from(text);
+    const n = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(n.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(n.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, n, data);
+    centrals.push(central, n);
+    offset += 30 + n.length + data.length;
+  }
+  const cen = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(cen.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cen, end]);
+}
+
+const ONE = `query($uuid: String!) { import(uuid: $uuid) { id uuid kind status progress total_rows created_at finished_at
+  row_errors { line reason } user { id } } }`;
+const LIST = `query($page: Int, $per: Int) { imports(page: $page, per_page: $per) { total data { uuid kind status progress total_rows } } }`;
+
+/** Imports (issue 13, decision 0970): the upload, the job, the rows, the pushes. */
+describe.each(DATABASES)("imports on %s", (kind) => {
+  let srv: TestServer;
+  let schoolId: number;
+  let otherId: number;
+  const tokens = new Map<string, string>();
+
+  beforeAll(async () => {
+    srv = await startServer(kind);
+    const { demo, other } = await schoolsOf(srv.services.db);
+    schoolId = demo.id;
+    otherId = other.id;
+  });
+  afterAll(() => srv?.close());
+
+  const db = () => srv.services.db;
+  const as = async (role: string) => {
+    if (!tokens.has(role)) tokens.set(role, (await srv.login(role)).access_token);
+    return tokens.get(role) as string;
+  };
+  const upload = async (role: string, k: string, body: Buffer | string, type = "text/csv") => {
+    const res = await fetch(`${srv.url}/api/v2/imports?kind=${k}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${await as(role)}`,
+        "x-requested-with": "XMLHttpRequest",
+        "content-type": type,
+      },
+      body: typeof body === "string" ? body : new Uint8Array(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const one = async (uuid: string, role = "school_admin") => {
+    const r = await srv.gql(await as(role), ONE, { uuid });
+    return r.body;
+  };
+  /** Uploads and waits for the job to finish (done or failed). */
+  const run = async (k: string, body: Buffer | string, role = "school_admin", type?: string) => {
+    const up = await upload(role, k, body, type);
+    expect(up.status, JSON.stringify(up.body)).toBe(202);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const r = await one(up.body.data.uuid, role);
+      const imp = r.data?.import;
+      if (imp && (imp.status === "done" || imp.status === "failed")) return imp;
+      if (Date.now() > deadline) throw new Error(`import not finished: ${JSON.stringify(r)}`);
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+  };
+  const studentsBy = (ids: string[], school = schoolId) =>
+    db()
+      .select()
+      .from(students)
+      .where(and(eq(students.school_id, school), inArray(students.school_identifier, ids)));
+  const importCount = async () => db().$count(imports);
+
+  it("imports students in the own layout, then a re-run updates instead of duplicating", async () => {
+    const imp = await run("students", sample("students.csv"));
+    expect(imp).toMatchObject({ status: "done", progress: 3, total_rows: 3, row_errors: [] });
+    expect(imp.finished_at).toBeTruthy();
+    const rows = await studentsBy(["S-1001", "S-1002", "S-1003"]);
+    expect(rows.map((r) => r.last_name).sort()).toEqual(["Hopper", "Lovelace", "Turing"]);
+    const ada = rows.find((r) => r.school_identifier === "S-1001");
+    expect(ada).toMatchObject({
+      email: "ada.lovelace@students.example.edu",
+      phone: "5550101001",
+      date_of_birth: "2006-12-10",
+    });
+    expect(ada?.token).toBeTruthy();
+    const again = sample("students.csv").toString().replace("Ada,Lovelace", "Augusta Ada,King");
+    expect((await run("students", again)).status).toBe("done");
+    const after = await studentsBy(["S-1001", "S-1002", "S-1003"]);
+    expect(after).toHaveLength(3);
+    const king = after.find((r) => r.school_identifier === "S-1001");
+    expect(king).toMatchObject({ first_name: "Augusta Ada", last_name: "King", id: ada?.id, token: ada?.token });
+  });
+
+  it("imports courses, enrollments, teams with members and users in the own layouts", async () => {
+    expect((await run("courses", sample("courses.csv"))).row_errors).toEqual([]);
+    const cs = await db()
+      .select()
+      .from(courses)
+      .where(and(eq(courses.school_id, schoolId), inArray(courses.crn, ["71101", "71102"])));
+    expect(cs).toHaveLength(2);
+    expect(cs.find((c) => c.crn === "71101")).toMatchObject({
+      title: "Algebra I",
+      meet_mon: true,
+      meet_wed: true,
+      meet_fri: true,
+      meet_tue: false,
+      start_time: "09:00:00",
+    });
+    expect((await run("enrollments", sample("enrollments.csv"))).row_errors).toEqual([]);
+    const algebra = cs.find((c) => c.crn === "71101")?.id as number;
+    expect(await db().$count(studentCourse, eq(studentCourse.course_id, algebra))).toBe(2);
+    expect((await run("teams", sample("teams.csv"))).row_errors).toEqual([]);
+    const [chess] = await db()
+      .select()
+      .from(teams)
+      .where(and(eq(teams.school_id, schoolId), eq(teams.name, "Chess Club")));
+    expect(chess).toMatchObject({ tag: "CHESS", visibility: "public", is_sport: false });
+    expect(await db().$count(studentTeam, eq(studentTeam.team_id, chess?.id as number))).toBe(2);
+    expect((await run("users", sample("users.csv"))).row_errors).toEqual([]);
+    const [curie] = await db().select().from(users).where(eq(users.email, "m.curie@staff.example.edu"));
+    expect(curie).toMatchObject({ school_id: schoolId, role_id: 6, first_name: "Marie", phone_number: "5550102001" });
+    // a second run of each changes nothing in number
+    await run("courses", sample("courses.csv"));
+    await run("teams", sample("teams.csv"));
+    await run("users", sample("users.csv"));
+    expect(await db().$count(courses, and(eq(courses.school_id, schoolId), eq(courses.crn, "71101")))).toBe(1);
+    expect(await db().$count(teams, and(eq(teams.school_id, schoolId), eq(teams.name, "Chess Club")))).toBe(1);
+    expect(await db().$count(users, eq(users.email, "m.curie@staff.example.edu"))).toBe(1);
+  });
+
+  it("imports the OneRoster sample (zip): students, teachers, classes and enrollments", async () => {
+    const imp = await run("oneroster", sample("oneroster.zip"), "school_admin", "application/zip");
+    expect(imp.row_errors).toEqual([]);
+    expect(imp).toMatchObject({ status: "done", total_rows: 1 + 8 + 2 + 7 });
+    const st = await studentsBy(["OR-2001", "OR-2002", "OR-2003", "u-s4"]);
+    expect(st).toHaveLength(4);
+    const staff = await db()
+      .select()
+      .from(users)
+      .where(
+        inArray(users.email, [
+          "rosa.brown@staff.example.edu",
+          "sam.white@staff.example.edu",
+          "tara.green@staff.example.edu",
+          "uma.lopez@example.com",
+        ]),
+      );
+    expect(staff.map((u) => [u.email, u.role_id]).sort()).toEqual([
+      ["rosa.brown@staff.example.edu", 6],
+      ["sam.white@staff.example.edu", 6],
+      ["tara.green@staff.example.edu", 3],
+    ]);
+    const cs = await db()
+      .select()
+      .from(courses)
+      .where(and(eq(courses.school_id, schoolId), inArray(courses.crn, ["OR-BIO-1", "OR-HIS-3"])));
+    expect(cs.map((c) => c.title).sort()).toEqual(["Biology 10 - Period 1", "World History - Period 3"]);
+    const ids = cs.map((c) => c.id);
+    expect(await db().$count(studentCourse, inArray(studentCourse.course_id, ids))).toBe(5);
+    expect(await db().$count(userCourse, inArray(userCourse.course_id, ids))).toBe(2);
+    // again: the same rows, updated
+    await run(
+      "oneroster",
+      storedZip({
+        "users.csv": fs
+          .readFileSync(path.join(SAMPLES, "oneroster/users.csv"), "utf8")
+          .replace("Nora,Lopez", "Nora,Lopez-Diaz"),
+        "classes.csv": fs.readFileSync(path.join(SAMPLES, "oneroster/classes.csv"), "utf8"),
+        "enrollments.csv": fs.readFileSync(path.join(SAMPLES, "oneroster/enrollments.csv"), "utf8"),
+      }),
+      "school_admin",
+      "application/zip",
+    );
+    const again = await studentsBy(["OR-2001", "OR-2002", "OR-2003", "u-s4"]);
+    expect(again).toHaveLength(4);
+    expect(again.find((s) => s.school_identifier === "OR-2001")?.last_name).toBe("Lopez-Diaz");
+    expect(await db().$count(studentCourse, inArray(studentCourse.course_id, ids))).toBe(5);
+  });
+
+  it("lists each bad row with its line and the column, and keeps the good rows", async () => {
+    const csv = [
+      "school_identifier,first_name,last_name,email,date_of_birth",
+      "B-1,Good,One,good.one@x.test,",
+      "B-2,Bad,Mail,not-an-email,",
+      "B-3,,NoFirst,,",
+      '"B-4","Quoted, Name","Two",,',
+      "B-5,Future,Born,,2999-01-01",
+      ",No,Identifier,,",
+      "B-6,Too,Many,,,extra",
+    ].join("\n");
+    const imp = await run("students", csv);
+    expect(imp.status).toBe("done");
+    expect(imp.row_errors).toEqual([
+      { line: 3, reason: expect.stringMatching(/^email: /) },
+      { line: 4, reason: expect.stringMatching(/^first_name: /) },
+      { line: 6, reason: expect.stringMatching(/^date_of_birth: /) },
+      { line: 7, reason: expect.stringMatching(/^school_identifier: is required/) },
+      { line: 8, reason: "the row has 6 cells, the header 5" },
+    ]);
+    const kept = await studentsBy(["B-1", "B-2", "B-3", "B-4", "B-5", "B-6"]);
+    expect(kept.map((s) => s.school_identifier).sort()).toEqual(["B-1", "B-4"]);
+    expect(kept.find((s) => s.school_identifier === "B-4")?.first_name).toBe("Quoted, Name");
+  });
+
+  it("refuses a wrong header, a binary file, an empty file, a bad CSV and a big file; nothing is written", async () => {
+    const before = await importCount();
+    const lo = async () =>
+      Number(((await db().execute(sql`select count(*)::int as n from pg_largeobject_metadata`)) as any).rows[0].n);
+    const los = await lo();
+    const wrong = await upload("school_admin", "students", "student_id,first,last\nX-1,A,B\n");
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/lacks the columns "school_identifier", "first_name", "last_name"/);
+    expect(wrong.body.errors.file).toHaveLength(1);
+    const unknown = await upload(
+      "school_admin",
+      "students",
+      "school_identifier,first_name,last_name,shoe_size\nX-1,A,B,9\n",
+    );
+    expect(unknown.body.message).toMatch(/unknown column "shoe_size"/);
+    const binary = await upload(
+      "school_admin",
+      "students",
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 1, 2]),
+      "application/octet-stream",
+    );
+    expect(binary).toMatchObject({ status: 400, body: { message: expect.stringMatching(/not a CSV text file/) } });
+    const latin1 = await upload(
+      "school_admin",
+      "students",
+      Buffer.from("school_identifier,first_name,last_name\nX-1,Jos\xe9,B\n", "latin1"),
+    );
+    expect(latin1.body.message).toMatch(/not UTF-8/);
+    expect((await upload("school_admin", "students", "")).body.message).toBe("the file is empty");
+    expect((await upload("school_admin", "students", "school_identifier,first_name,last_name\n")).body.message).toBe(
+      "the file has a header but no rows",
+    );
+    const quote = await upload("school_admin", "students", 'school_identifier,first_name,last_name\nX-1,"open,B\n');
+    expect(quote.body.message).toMatch(/not valid CSV/);
+    const notZip = await upload("school_admin", "oneroster", sample("students.csv"));
+    expect(notZip.body.message).toMatch(/not a zip archive/);
+    const noUsers = await upload(
+      "school_admin",
+      "oneroster",
+      storedZip({
+        "classes.csv": "sourcedId,title\n",
+        "enrollments.csv": "sourcedId,classSourcedId,userSourcedId,role\n",
+      }),
+      "application/zip",
+    );
+    expect(noUsers.body.message).toBe("the OneRoster zip lacks users.csv");
+    // a deflated entry whose bytes are not deflate: refused, not a server error
+    const broken = storedZip({ "users.csv": "x".repeat(64), "classes.csv": "y", "enrollments.csv": "z" });
+    broken.writeUInt16LE(8, 8);
+    broken.writeUInt16LE(8, broken.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 10);
+    const unpack = await upload("school_admin", "oneroster", broken, "application/zip");
+    expect(unpack).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^users.csv could not be unpacked/) },
+    });
+    const kindless = await upload("school_admin", "grades", "a\n1\n");
+    expect(kindless).toMatchObject({ status: 400, body: { errors: { kind: [expect.any(String)] } } });
+    const big = Buffer.alloc(20 * 1024 * 1024 + 10, "a");
+    const huge = await upload("school_admin", "students", big);
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toMatch(/larger than 20 MB/);
+    expect(await importCount()).toBe(before);
+    expect(await lo()).toBe(los);
+    expect(await studentsBy(["X-1"])).toHaveLength(0);
+  });
+
+  it("is for admin roles only, and each school sees its own imports", async () => {
+    expect((await upload("academic_advisor", "students", sample("students.csv"))).status).toBe(403);
+    const search = (await srv.login("school_admin")).search_token;
+    const res = await fetch(`${srv.url}/api/v2/imports?kind=students`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${search}`, "x-requested-with": "XMLHttpRequest", "content-type": "text/csv" },
+      body: new Uint8Array(sample("students.csv")),
+    });
+    expect(res.status).toBe(403);
+    const list = await srv.gql(await as("school_owner"), LIST, { per: 100 });
+    expect(list.body.errors).toBeUndefined();
+    expect(list.body.data.imports.total).toBeGreaterThan(3);
+    const first = list.body.data.imports.data[0];
+    const staffOnly = await srv.gql(await as("staff"), ONE, { uuid: first.uuid });
+    expect(staffOnly.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const bogus = await one("00000000-0000-4000-8000-000000000000");
+    expect(bogus.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+  });
+
+  it("leaves another school's rows alone, even with the same keys", async () => {
+    const [theirs] = await db()
+      .insert(students)
+      .values({
+        school_id: otherId,
+        first_name: "Other",
+        last_name: "School",
+        school_identifier: "S-1002",
+        token: `T-${kind}-OTHER`,
+        offline_code: "JBSWY3DPEHPK3PXP",
+      })
+      .returning();
+    await db()
+      .insert(courses)
+      .values({ school_id: otherId, crn: "71102", title: "Theirs", start_time: "08:00", end_time: "09:00" });
+    await run("students", sample("students.csv"));
+    await run("courses", sample("courses.csv"));
+    const [after] = await db()
+      .select()
+      .from(students)
+      .where(eq(students.id, theirs?.id as number));
+    expect(after).toMatchObject({ first_name: "Other", last_name: "School", school_id: otherId });
+    const [course] = await db()
+      .select()
+      .from(courses)
+      .where(and(eq(courses.school_id, otherId), eq(courses.crn, "71102")));
+    expect(course?.title).toBe("Theirs");
+    // a user of another school keeps their school; the row says why
+    await db()
+      .insert(users)
+      .values({ school_id: otherId, first_name: "Far", email: `far-${kind}@other.test` });
+    const imp = await run("users", `email,first_name,role\nfar-${kind}@other.test,Near,staff\n`);
+    expect(imp.row_errors).toEqual([{ line: 2, reason: "email: is already used by a user of another school" }]);
+    const [far] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.email, `far-${kind}@other.test`));
+    expect(far).toMatchObject({ school_id: otherId, first_name: "Far" });
+  });
+
+  it("refuses a role the importer may not grant, row by row", async () => {
+    const csv = [
+      "email,first_name,role",
+      `granted-${kind}@x.test,Granted,staff`,
+      `above-${kind}@x.test,Above,school_admin`,
+      `nope-${kind}@x.test,Nope,wizard`,
+    ].join("\n");
+    const imp = await run("users", csv, "athletics_admin");
+    expect(imp.row_errors).toEqual([
+      { line: 3, reason: "role: you may not grant the role school_admin (School Admin)" },
+      { line: 4, reason: expect.stringMatching(/^role: "wizard" is not a role/) },
+    ]);
+    expect(await db().$count(users, inArray(users.email, [`granted-${kind}@x.test`, `above-${kind}@x.test`]))).toBe(1);
+    // and may not lower the role of a user above them either
+    const again = await run(
+      "users",
+      `email,first_name,role\n${demoEmail("school_owner")},X,staff\n`,
+      "athletics_admin",
+    );
+    expect(again.row_errors).toEqual([{ line: 2, reason: "email: belongs to a user of a role you may not manage" }]);
+  });
+
+  it("respects student_cap: rows past it are errors", async () => {
+    const active = await db().$count(students, and(eq(students.school_id, schoolId), isNull(students.deleted_at)));
+    await db()
+      .update(schools)
+      .set({ student_cap: active + 1 })
+      .where(eq(schools.id, schoolId));
+    try {
+      const imp = await run(
+        "students",
+        "school_identifier,first_name,last_name\nCAP-1,A,One\nCAP-2,B,Two\nS-1001,Ada,Lovelace\n",
+      );
+      expect(imp.row_errors).toEqual([
+        { line: 3, reason: expect.stringMatching(/^school_identifier: student_cap reached/) },
+      ]);
+      expect((await studentsBy(["CAP-1", "CAP-2"])).map((s) => s.school_identifier)).toEqual(["CAP-1"]);
+    } finally {
+      await db().update(schools).set({ student_cap: null }).where(eq(schools.id, schoolId));
+    }
+  });
+
+  it("pushes progress over the WebSocket to the school's admins", async () => {
+    const { client } = await PushTestClient.connect(srv.url, await as("school_admin"));
+    try {
+      const rows = ["school_identifier,first_name,last_name"];
+      for (let i = 0; i < 2500; i++) rows.push(`P-${i},First${i},Last${i}`);
+      const up = await upload("school_admin", "students", rows.join("\n"));
+      expect(up.status).toBe(202);
+      const id = up.body.data.id as number;
+      let messages = 0;
+      for (;;) {
+        const m = await client.nextOfType("import.update", 30_000);
+        expect(m.ids).toEqual([id]);
+        messages++;
+        const { data } = await one(up.body.data.uuid);
+        if (data.import.status === "done") {
+          expect(data.import.progress).toBe(2500);
+          break;
+        }
+      }
+      // queued, running, one per batch of 1,000 rows (3), done: each pushed, none polled
+      for (;;) {
+        const m = await client.next(1000).catch(() => null);
+        if (!m) break;
+        if (m.type === "import.update") messages++;
+      }
+      expect(messages).toBeGreaterThanOrEqual(6);
+    } finally {
+      client.close();
+    }
+  });
+
+  it("picks up an import left running by a process that died", async () => {
+    const [me] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail("school_admin")));
+    const [row] = await db()
+      .execute(sql`select nextval(pg_get_serial_sequence('imports', 'id'))::int as id`)
+      .then((r: any) => r.rows);
+    const id = row.id as number;
+    const csv = Buffer.from("school_identifier,first_name,last_name\nDEAD-1,Picked,Up\n");
+    await createFile(db(), id);
+    await appendToFile(db(), id, 0, csv);
+    await db().insert(imports).values({
+      id,
+      school_id: schoolId,
+      user_id: me?.id,
+      kind: "students",
+      status: "running",
+      progress: 0,
+      total_rows: 1,
+    });
+    // PostgreSQL: every process sweeps every 2 s. PGlite is one process, which sweeps when it
+    // starts and on each upload: an upload here plays the restart.
+    if (kind === "pglite")
+      expect(
+        (await upload("school_admin", "students", "school_identifier,first_name,last_name\nDEAD-2,Kick,Off\n")).status,
+      ).toBe(202);
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const [imp] = await db().select().from(imports).where(eq(imports.id, id));
+      if (imp?.status === "done") break;
+      if (Date.now() > deadline) throw new Error(`not picked up: ${JSON.stringify(imp)}`);
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+    expect(await studentsBy(["DEAD-1"])).toHaveLength(1);
+    const left = await db().execute(
+      sql`select count(*)::int as n from pg_largeobject_metadata where oid = ${oidOf(id)}::oid`,
+    );
+    expect((left as any).rows[0].n).toBe(0);
+  });
+});

@@ -1,0 +1,178 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { isMasterAdmin, TIME_ZONES } from "@rollbook/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
+import { execute } from "../../lib/graphql.ts";
+import { ME_KEY, useMe } from "../../lib/me.ts";
+import { DetailSection } from "../../ui/detail/DetailSection.tsx";
+import { notify } from "../../ui/notify.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { serverErrors } from "../teams/form-errors.ts";
+import { ClosuresPanel } from "./ClosuresPanel.tsx";
+import { CreateSchoolForm } from "./CreateSchoolForm.tsx";
+import { SCHOOL_SETTINGS_KEY, type SchoolSettings, UpdateSchoolDocument, useSchoolSettings } from "./queries.ts";
+import { SCHOOL_LABELS, type SchoolFormValues, schoolFormValues, schoolVariables } from "./school-form.ts";
+
+type TextKey = Exclude<keyof SchoolFormValues, "allow_user_invite">;
+const FIELD_ORDER = Object.keys(SCHOOL_LABELS) as (keyof SchoolFormValues)[];
+
+/** The School tab: the school's fields, its closures, and (role 1) a new school. */
+export function SchoolTab() {
+  const me = useMe();
+  const school = useSchoolSettings();
+  if (!school.data)
+    return school.isError ? (
+      <Alert color="red" role="alert" title="The school could not be loaded">
+        {school.error.message}
+      </Alert>
+    ) : (
+      <Spinner label="Loading the school" />
+    );
+  const s = school.data.school;
+  return (
+    <Stack gap="md">
+      <SchoolForm key={s.id} school={s} />
+      <ClosuresPanel closures={s.closures} />
+      {isMasterAdmin(me.role.id) && <CreateSchoolForm />}
+    </Stack>
+  );
+}
+
+function SchoolForm({ school }: { school: SchoolSettings }) {
+  const client = useQueryClient();
+  const [v, setV] = useState(() => schoolFormValues(school));
+  const [errors, setErrors] = useState<Partial<Record<keyof SchoolFormValues, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const set = (patch: Partial<SchoolFormValues>) => setV((x) => ({ ...x, ...patch }));
+  const focusFirst = (found: Partial<Record<keyof SchoolFormValues, string>>) => {
+    const k = FIELD_ORDER.find((f) => found[f]);
+    if (k)
+      formRef.current?.querySelector<HTMLElement>(`[data-field="${k}"] input, [data-field="${k}"] select`)?.focus();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const checked = schoolVariables(v);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return focusFirst(checked.errors);
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await execute(UpdateSchoolDocument, { id: school.id, ...checked.variables } as never);
+      notify.success("The school's settings were saved.");
+      await client.invalidateQueries({ queryKey: SCHOOL_SETTINGS_KEY });
+      await client.invalidateQueries({ queryKey: ME_KEY });
+    } catch (err) {
+      const { fields, rest } = serverErrors(err, SCHOOL_LABELS);
+      setErrors(fields);
+      setFormError(rest);
+      focusFirst(fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (key: TextKey, props: { type?: string; description?: string } = {}) => (
+    <div data-field={key}>
+      <TextInput
+        label={SCHOOL_LABELS[key]}
+        value={v[key]}
+        error={errors[key]}
+        onChange={(e) => set({ [key]: e.currentTarget.value })}
+        {...props}
+      />
+    </div>
+  );
+  const number = (key: TextKey, props: { min?: number; max?: number; description?: string } = {}) => (
+    <div data-field={key}>
+      <NumberInput
+        label={SCHOOL_LABELS[key]}
+        value={v[key]}
+        error={errors[key]}
+        allowDecimal={false}
+        allowNegative={false}
+        hideControls
+        onChange={(value) => set({ [key]: String(value) })}
+        {...props}
+      />
+    </div>
+  );
+
+  return (
+    <DetailSection title="School">
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="School settings">
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" role="alert" title="The settings were not saved">
+              {formError}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {text("name")}
+            {text("address")}
+            {text("contact_person")}
+            {text("phone", { type: "tel" })}
+            {text("email", { type: "email" })}
+            {text("support_email", { type: "email" })}
+          </SimpleGrid>
+          <Title order={3} size="h5">
+            Attendance rules
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {number("late_time", { description: "Minutes after the start" })}
+            {number("absent_time", { description: "Minutes after the start, more than late" })}
+            {number("leave_time", { description: "Minutes before the end" })}
+            {number("warning_percentage", { max: 100, description: "Students below it show a warning" })}
+            <div data-field="timezone">
+              <NativeSelect
+                label={SCHOOL_LABELS.timezone}
+                value={v.timezone}
+                error={errors.timezone}
+                onChange={(e) => set({ timezone: e.currentTarget.value })}
+                data={TIME_ZONES.map((z) => ({ value: z.value, label: z.label }))}
+              />
+            </div>
+          </SimpleGrid>
+          <Title order={3} size="h5">
+            Participants and staff
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {text("token_pattern", {
+              description: "random, or a template: # a digit, @ a letter, * either (at least 6)",
+            })}
+            {number("student_cap", { description: "Empty: no cap. Not below the active participants." })}
+          </SimpleGrid>
+          <div data-field="allow_user_invite">
+            <Checkbox
+              label={SCHOOL_LABELS.allow_user_invite}
+              checked={v.allow_user_invite}
+              error={errors.allow_user_invite}
+              onChange={(e) => set({ allow_user_invite: e.currentTarget.checked })}
+            />
+          </div>
+          <Group>
+            <Button type="submit" loading={busy}>
+              Save school
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </DetailSection>
+  );
+}

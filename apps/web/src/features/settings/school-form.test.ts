@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { schoolFormValues, schoolVariables } from "./school-form.ts";
+
+const school = {
+  name: "Rollbook College",
+  address: null,
+  contact_person: "Dana",
+  phone: "5551234567",
+  email: null,
+  support_email: null,
+  late_time: 5,
+  absent_time: 15,
+  leave_time: 10,
+  warning_percentage: 80,
+  timezone: "America/New_York",
+  token_pattern: "random",
+  student_cap: null,
+  allow_user_invite: true,
+};
+
+describe("the School tab's form", () => {
+  it("round-trips the school into variables", () => {
+    const r = schoolVariables(schoolFormValues(school));
+    expect(r).toEqual({
+      ok: true,
+      variables: expect.objectContaining({
+        name: "Rollbook College",
+        address: "",
+        phone: "(555) 123-4567",
+        late_time: 5,
+        student_cap: null,
+      }),
+    });
+  });
+
+  it("names the field of each problem it can see", () => {
+    const r = schoolVariables({
+      ...schoolFormValues(school),
+      name: " ",
+      late_time: "x",
+      warning_percentage: "120",
+      student_cap: "-3",
+    });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(Object.keys(r.errors).sort()).toEqual(["late_time", "name", "student_cap", "warning_percentage"]);
+    const order = schoolVariables({ ...schoolFormValues(school), late_time: "20", absent_time: "20" });
+    expect(order.ok ? null : order.errors).toEqual({ absent_time: "Absent after must be more than late after" });
+  });
+});

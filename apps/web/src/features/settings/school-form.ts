@@ -1,0 +1,118 @@
+/** The School tab's form: the school's fields as text inputs, and back to the call's variables. Pure. */
+import { formatPhone } from "@rollbook/domain";
+
+export interface SchoolLike {
+  name: string;
+  address?: string | null;
+  contact_person?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  support_email?: string | null;
+  late_time: number;
+  absent_time: number;
+  leave_time: number;
+  warning_percentage: number;
+  timezone: string;
+  token_pattern: string;
+  student_cap?: number | null;
+  allow_user_invite: boolean;
+}
+
+export interface SchoolFormValues {
+  name: string;
+  address: string;
+  contact_person: string;
+  phone: string;
+  email: string;
+  support_email: string;
+  late_time: string;
+  absent_time: string;
+  leave_time: string;
+  warning_percentage: string;
+  timezone: string;
+  token_pattern: string;
+  student_cap: string;
+  allow_user_invite: boolean;
+}
+
+/** What each field is called on screen (labels, and the errors that name them). */
+export const SCHOOL_LABELS: Record<keyof SchoolFormValues, string> = {
+  name: "Name",
+  address: "Address",
+  contact_person: "Contact person",
+  phone: "Phone",
+  email: "E-mail",
+  support_email: "Support e-mail",
+  late_time: "Late after (minutes)",
+  absent_time: "Absent after (minutes)",
+  leave_time: "Left early if leaving more than (minutes before the end)",
+  warning_percentage: "Warning below (APA %)",
+  timezone: "Time zone",
+  token_pattern: "Token pattern",
+  student_cap: "Student cap",
+  allow_user_invite: "Allow inviting users",
+};
+
+export function schoolFormValues(s: SchoolLike): SchoolFormValues {
+  return {
+    name: s.name,
+    address: s.address ?? "",
+    contact_person: s.contact_person ?? "",
+    // shown as (123) 456-7890 (spec section 5); the server keeps the digits
+    phone: s.phone ? formatPhone(s.phone) : "",
+    email: s.email ?? "",
+    support_email: s.support_email ?? "",
+    late_time: String(s.late_time),
+    absent_time: String(s.absent_time),
+    leave_time: String(s.leave_time),
+    warning_percentage: String(s.warning_percentage),
+    timezone: s.timezone,
+    token_pattern: s.token_pattern,
+    student_cap: s.student_cap == null ? "" : String(s.student_cap),
+    allow_user_invite: s.allow_user_invite,
+  };
+}
+
+const WHOLE = /^\d+$/;
+
+/**
+ * The update's variables, or the first problem of each field the browser can see (the server
+ * checks everything again and names its field the same way).
+ */
+export function schoolVariables(
+  v: SchoolFormValues,
+):
+  | { ok: true; variables: Record<string, string | number | boolean | null> }
+  | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  if (!v.name.trim()) errors.name = "Name is required";
+  const numbers: Record<string, number> = {};
+  for (const f of ["late_time", "absent_time", "leave_time", "warning_percentage"] as const) {
+    const raw = v[f].trim();
+    if (!WHOLE.test(raw)) errors[f] = `${SCHOOL_LABELS[f]} must be a whole number`;
+    else numbers[f] = Number(raw);
+  }
+  if (numbers.warning_percentage !== undefined && numbers.warning_percentage > 100)
+    errors.warning_percentage = "Warning below (APA %) must be from 0 to 100";
+  if (numbers.late_time !== undefined && numbers.absent_time !== undefined && numbers.absent_time <= numbers.late_time)
+    errors.absent_time = "Absent after must be more than late after";
+  const cap = v.student_cap.trim();
+  if (cap && !WHOLE.test(cap)) errors.student_cap = "Student cap must be a whole number, or empty for no cap";
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return {
+    ok: true,
+    variables: {
+      name: v.name,
+      address: v.address,
+      contact_person: v.contact_person,
+      phone: v.phone,
+      email: v.email,
+      support_email: v.support_email,
+      ...numbers,
+      timezone: v.timezone,
+      token_pattern: v.token_pattern,
+      student_cap: cap ? Number(cap) : null,
+      allow_user_invite: v.allow_user_invite,
+    },
+  };
+}
