@@ -9,18 +9,25 @@ import { expectNoA11yViolations } from "./axe.ts";
 /** The screenshots of the report pages, looked at by hand. */
 export const REPORT_SHOTS = process.env.REPORT_SHOTS ?? "/tmp/pw-reports-shots";
 
-/** The number after "Total:" above the report's grid. */
-export async function reportTotal(page: Page): Promise<number> {
-  const text = (await page.getByTestId("report-total").textContent()) ?? "";
-  const m = /Total:\s*([\d,]+)/.exec(text);
-  expect(m, `a total in "${text}"`).toBeTruthy();
-  return Number((m as RegExpExecArray)[1]?.replace(/,/g, ""));
-}
-
-/** Waits for the grid to show a total (not "…"), and returns it. */
+/**
+ * Waits for the grid to show a total (not "…"), and returns it: the number is taken from the
+ * same read that matched, since a push from another spec may refetch the grid (back to "…")
+ * between two reads.
+ */
 export async function settledTotal(page: Page, timeout = 30_000): Promise<number> {
-  await expect(page.getByTestId("report-total")).toHaveText(/Total: [\d,]+/, { timeout });
-  return reportTotal(page);
+  let total = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const text = (await page.getByTestId("report-total").textContent()) ?? "";
+        const m = /Total:\s*([\d,]+)/.exec(text);
+        if (m) total = Number(m[1]?.replace(/,/g, ""));
+        return m !== null;
+      },
+      { timeout, message: 'a total in "Total: …" above the grid' },
+    )
+    .toBe(true);
+  return total;
 }
 
 /** A minimal CSV reader (quoted cells, doubled quotes, CRLF or LF): enough to check an export. */

@@ -7,7 +7,7 @@ import { type Technical, useTechnical } from "./queries.ts";
 /** A labelled state: the word carries the meaning, the colour only repeats it. */
 function State({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
   return (
-    <Badge color={ok ? "green" : "red"} variant="light">
+    <Badge color={ok ? "teal.9" : "red.9"} variant="filled">
       {ok ? yes : no}
     </Badge>
   );
@@ -53,7 +53,7 @@ function Body({ t }: { t: Technical }) {
   return (
     <Stack gap="lg">
       <Paper withBorder p="md">
-        <Title order={3} size="h4" mb="sm">
+        <Title order={2} size="h4" mb="sm">
           Check-in app
         </Title>
         <Group align="flex-start" gap="xl">
@@ -72,7 +72,7 @@ function Body({ t }: { t: Technical }) {
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Paper withBorder p="md">
-          <Title order={3} size="h4" mb="sm">
+          <Title order={2} size="h4" mb="sm">
             Mail delivery
           </Title>
           <Facts
@@ -104,7 +104,7 @@ function Body({ t }: { t: Technical }) {
           )}
         </Paper>
         <Paper withBorder p="md">
-          <Title order={3} size="h4" mb="sm">
+          <Title order={2} size="h4" mb="sm">
             Live updates
           </Title>
           <Facts
@@ -116,7 +116,7 @@ function Body({ t }: { t: Technical }) {
           />
         </Paper>
         <Paper withBorder p="md">
-          <Title order={3} size="h4" mb="sm">
+          <Title order={2} size="h4" mb="sm">
             Database
           </Title>
           <Facts
