@@ -1,0 +1,48 @@
+import { expect, expectNoA11yViolations, test } from "../fixtures.ts";
+
+/**
+ * The administration screens of issue 13 at phone width (390 x 844): each loads its data and
+ * passes axe with no violation of any impact. Their own specs check them at desktop width.
+ */
+test.use({ role: "school_admin", viewport: { width: 390, height: 844 } });
+
+test("users, settings, a location, an import and the profile pass axe at phone width", async ({
+  signedInPage: page,
+  api,
+  session,
+}) => {
+  test.slow();
+  const { users, locations, imports } = await api.graphql<{
+    users: { data: { id: number }[] };
+    locations: { data: { id: number; name: string }[] };
+    imports: { data: { uuid: string; kind: string }[] };
+  }>(
+    session.access_token,
+    `query { users(per_page: 5) { data { id } } locations(per_page: 1) { data { id name } }
+      imports(per_page: 1) { data { uuid kind } } }`,
+  );
+  const other = users.data.find((u) => u.id !== session.user.id);
+  const location = locations.data[0];
+  const imported = imports.data[0];
+  expect(other && location && imported, "the demo school has users, a location and an import").toBeTruthy();
+
+  const pages: [string, (p: typeof page) => Promise<void>][] = [
+    ["/Users", (p) => expect(p.getByRole("heading", { level: 1, name: "Users" })).toBeVisible()],
+    [`/Users/${other?.id}`, (p) => expect(p.getByRole("tab", { name: "Information" })).toBeVisible()],
+    ["/Settings", (p) => expect(p.getByRole("form", { name: "School settings" })).toBeVisible()],
+    ["/Settings?tab=locations", (p) => expect(p.getByText(location?.name ?? "-").first()).toBeVisible()],
+    ["/Settings?tab=imports", (p) => expect(p.getByRole("heading", { name: "Import a file" })).toBeVisible()],
+    ["/Settings?tab=technical", (p) => expect(p.getByRole("table", { name: "Database" })).toBeVisible()],
+    [
+      `/Locations/${location?.id}`,
+      (p) => expect(p.getByRole("heading", { level: 1 })).toContainText(location?.name ?? "-"),
+    ],
+    [`/Imports/${imported?.uuid}`, (p) => expect(p.getByRole("progressbar").first()).toBeVisible()],
+    ["/Profile", (p) => expect(p.getByRole("form", { name: "Your information" })).toBeVisible()],
+  ];
+  for (const [path, loaded] of pages) {
+    await page.goto(path);
+    await loaded(page);
+    await expectNoA11yViolations(page, `${path} at phone width`);
+  }
+});
