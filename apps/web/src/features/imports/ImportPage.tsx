@@ -77,7 +77,14 @@ export default function ImportPage() {
             {imp.row_errors.length === 0 ? (
               <Text size="sm">{imp.status === "done" ? "Every row was imported." : "None so far."}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={480}>
+              // focusable and named: a narrow screen scrolls it sideways by keyboard too
+              <Table.ScrollContainer
+                minWidth={480}
+                type="native"
+                tabIndex={0}
+                role="region"
+                aria-label="Rows not imported"
+              >
                 <Table striped>
                   <Table.Thead>
                     <Table.Tr>
