@@ -83,7 +83,7 @@ export default function ImportPage() {
                 type="native"
                 tabIndex={0}
                 role="region"
-                aria-label="Rows not imported"
+                aria-label="Table of the rows not imported, scrolls sideways"
               >
                 <Table striped>
                   <Table.Thead>

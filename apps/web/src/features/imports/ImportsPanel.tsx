@@ -107,7 +107,13 @@ function ImportsList() {
       {rows.length === 0 ? (
         <Text size="sm">{list.isPending ? "Loading imports…" : "No imports yet."}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label="Imports list">
+        <Table.ScrollContainer
+          minWidth={720}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Table of imports, scrolls sideways"
+        >
           <Table>
             <Table.Thead>
               <Table.Tr>
