@@ -1,7 +1,8 @@
-import { addDays, localDate, STATUS } from "@rollbook/domain";
+import { addDays, localDate, STATUS, zonedToUtc } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { scopedAs } from "../../test/scope.ts";
 import {
   attendance,
   auditLog,
@@ -16,6 +17,7 @@ import {
 } from "../db/schema/index.ts";
 import { floorMinute, MIN, makeCourse, makeLocation, makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
 import { isPush, type PushBus, type PushMessage } from "../realtime/messages.ts";
+import { inSessionIds } from "./list.ts";
 
 const FIELDS = `id uuid title crn course_number start_time end_time semester_start semester_end meet_mon meet_wed
   is_archived is_indefinite late_time absent_time min_percentage deleted_at students_count apa location_id`;
@@ -255,6 +257,22 @@ describe.each(DATABASES)("courses calls on %s", (kind) => {
       await makeCourse(db(), school, new Date(Date.now() + 120 * MIN), 60, { title: `${tag} later` });
       const { courses: page } = await ok("school_admin", LIST, { q: tag, in: true });
       expect(page.data.map((x: { id: number }) => x.id)).toEqual([meeting.id]);
+    });
+
+    it("in_session counts a session begun yesterday that runs past midnight, and not once it ends", async () => {
+      const today = localDate(new Date(), school.timezone);
+      const { course } = await makeCourse(db(), school, new Date(), 60, { start_time: "23:30", end_time: "00:30" });
+      const scope = await scopedAs(srv, "school_admin");
+      const at = (minutes: number) => zonedToUtc(today, minutes, school.timezone);
+      expect((await inSessionIds(scope, at(10))).has(course.id)).toBe(true);
+      expect((await inSessionIds(scope, at(23 * 60 + 40))).has(course.id)).toBe(true);
+      expect((await inSessionIds(scope, at(40))).has(course.id)).toBe(false);
+      expect((await inSessionIds(scope, at(23 * 60))).has(course.id)).toBe(false);
+      // yesterday's session called off: the part after midnight is called off too
+      await db()
+        .insert(cancellations)
+        .values({ course_id: course.id, date: addDays(today, -1) });
+      expect((await inSessionIds(scope, at(10))).has(course.id)).toBe(false);
     });
   });
 

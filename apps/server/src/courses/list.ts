@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
-import { courseSessionsToday } from "../dashboard/sessions-today.ts";
 import { courses } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
@@ -33,14 +32,18 @@ function stateWhere(state: string): SQL | undefined {
   }
 }
 
-/** Ids of the viewer's courses meeting right now (today's sessions, not cancelled or closed). */
+/**
+ * Ids of the viewer's courses meeting right now, cancellations and closures applied; a session
+ * begun yesterday that runs past midnight counts (sessionsNow looks at both days).
+ */
 export async function inSessionIds(data: Scoped, now = new Date()): Promise<Set<number>> {
-  const { sessions } = await courseSessionsToday(data, now);
-  return new Set(
-    sessions
-      .filter(({ session }) => session.start.getTime() <= now.getTime() && now.getTime() < session.end.getTime())
-      .map((x) => x.course.id),
+  const rows = await data.rows("courses", { where: eq(courses.is_archived, false) });
+  const sessions = await sessionsNow(
+    data,
+    rows.map((row) => ({ type: "course" as const, row })),
+    now,
   );
+  return new Set(rows.filter((_, i) => sessions[i]).map((c) => c.id));
 }
 
 /** The `courses` list: state, in_session, query over title, crn and course_number, sorted. */

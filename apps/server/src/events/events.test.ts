@@ -1,10 +1,12 @@
-import { addDays, localDate } from "@rollbook/domain";
+import { addDays, localDate, zonedToUtc } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { scopedAs } from "../../test/scope.ts";
 import { auditLog, events, roles, studentEvent, students, studentTeam, teams, userEvent } from "../db/schema/index.ts";
 import { MIN, makeEvent, makeLocation, makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
 import { isPush, type PushBus, type PushMessage } from "../realtime/messages.ts";
+import { inSessionIds } from "./list.ts";
 
 const FIELDS = `id uuid ern title description date start_time end_time capacity visibility location_id required late_time
   absent_time min_percentage drop_cutoff alerts_students restricted_by deleted_at is_in_session attending_count
@@ -238,6 +240,21 @@ describe.each(DATABASES)("events calls on %s", (kind) => {
       expect(live.map((x: { id: number }) => x.id)).toContain(now.id);
       expect(live.every((x: { is_in_session: boolean }) => x.is_in_session)).toBe(true);
       expect((await ok("school_admin", EVENT, { uuid: now.uuid })).event.is_in_session).toBe(true);
+    });
+
+    it("counts as in session an event of yesterday that runs past midnight, until it ends", async () => {
+      const today = localDate(new Date(), school.timezone);
+      const { event } = await makeEvent(db(), school, new Date(), 60);
+      await db()
+        .update(events)
+        .set({ date: addDays(today, -1), start_time: "23:00", end_time: "01:00" })
+        .where(eq(events.id, event.id));
+      const scope = await scopedAs(srv, "school_admin");
+      const at = (minutes: number) => zonedToUtc(today, minutes, school.timezone);
+      expect((await inSessionIds(scope, at(30))).has(event.id)).toBe(true);
+      expect((await inSessionIds(scope, at(70))).has(event.id)).toBe(false);
+      // and not tonight: the event was yesterday's
+      expect((await inSessionIds(scope, at(23 * 60 + 30))).has(event.id)).toBe(false);
     });
 
     it("another school's event, an unknown and a malformed uuid are NOT_FOUND", async () => {

@@ -1,4 +1,4 @@
-import { localDate } from "@rollbook/domain";
+import { addDays, localDate } from "@rollbook/domain";
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
@@ -40,10 +40,13 @@ async function schoolToday(data: Scoped, now: Date): Promise<{ today: string; tz
   return { today: localDate(now, tz), tz };
 }
 
-/** Ids of the viewer's live events in progress now (today's, not called off by a closure). */
+/**
+ * Ids of the viewer's live events in progress now, not called off by a closure: today's, and
+ * yesterday's that run past midnight.
+ */
 export async function inSessionIds(data: Scoped, now = new Date()): Promise<Set<number>> {
   const { today } = await schoolToday(data, now);
-  const todays = await data.rows("events", { where: eq(events.date, today) });
+  const todays = await data.rows("events", { where: inArray(events.date, [addDays(today, -1), today]) });
   const sessions = await sessionsNow(
     data,
     todays.map((row) => ({ type: "event" as const, row })),
