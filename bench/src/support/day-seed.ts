@@ -6,11 +6,15 @@
  * when it came back) with the attendance rows the engine and the finaliser would have written by
  * now (final for ended sessions, which are marked finalised; live for those in progress).
  */
-import { addDays } from "@rollbook/domain";
+import { addDays, localDate } from "@rollbook/domain";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../../../apps/server/src/auth/passwords.ts";
 import type { Db } from "../../../apps/server/src/db/client.ts";
 import * as t from "../../../apps/server/src/db/schema/index.ts";
+import { recomputeWith } from "../../../apps/server/src/engine/apply.ts";
+import { inWindow, sessionsNear } from "../../../apps/server/src/engine/sessions-for-student.ts";
+import { studentById } from "../../../apps/server/src/engine/student-context.ts";
+import type { Services } from "../../../apps/server/src/services.ts";
 import { unit } from "../sim/behaviour.ts";
 import {
   attendanceOf,
@@ -249,6 +253,26 @@ export async function seedDay(db: Db, day: SchoolDay, o: { password: string; his
     }));
     if (ended.length) await chunked(ended, 1000, (part) => db.insert(t.finalisedSessions).values(part));
     finalisedSessions = ended.length;
+    await runningStates(db, phones, now);
   }
   return { day, schoolId: school.id, adminEmail, phones, historyPings, attendanceRows, finalisedSessions };
+}
+
+/**
+ * The engine keeps a running state on each open attendance as the pings come in (decision 0560).
+ * Rows seeded without one would make each phone's first live ping of the run recompute from its
+ * whole day, which a real day never does: the engine's own recompute writes it here, as if the
+ * day's last stored ping had just arrived.
+ */
+async function runningStates(db: Db, phones: readonly SeededPhone[], now: Date) {
+  // the schedule cache wants the app's services; a bare bus without subscribers serves
+  const services = { bus: {} } as unknown as Services;
+  for (const p of phones) {
+    const ctx = await studentById(db, p.id);
+    if (!ctx) continue;
+    for (const x of await sessionsNear(services, db, ctx, localDate(now, ctx.timezone))) {
+      if (x.cancelled !== null || x.manual || !inWindow(x, now)) continue;
+      await recomputeWith(db, p.id, x, x.location, { now });
+    }
+  }
 }

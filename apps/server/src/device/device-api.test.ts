@@ -106,19 +106,34 @@ describe.each(DATABASES)("device API on %s", (kind) => {
     expect(await srv.services.db.$count(attendance, eq(attendance.student_id, student.id))).toBe(0);
   });
 
-  it("updates last_seen and the device row on pings", async () => {
-    const student = await makeStudent(srv.services.db, school.id);
+  it("moves last_seen and the device row on a ping, at most once a minute (decision 0563)", async () => {
+    const db = srv.services.db;
+    const student = await makeStudent(db, school.id);
     const p = phone(srv.url, student.token);
     const reg = (await (await p.post("register", { type: "android" })).json()) as any;
-    const before = new Date(reg.data.device.updated_at);
-    await new Promise((r) => setTimeout(r, 20));
     const start = floorMinute(new Date(Date.now() - 5 * MIN));
-    const { place } = await makeCourse(srv.services.db, school, start, 60);
+    const { place } = await makeCourse(db, school, start, 60);
+    const stamps = async () => {
+      const [d] = await db.select().from(devices).where(eq(devices.id, reg.data.device.id));
+      const [s] = await db.select().from(students).where(eq(students.id, student.id));
+      return { device: d!.updated_at.getTime(), seen: s!.last_seen?.getTime() ?? null };
+    };
+    // seen two minutes ago: the next ping moves both
+    const old = new Date(Date.now() - 2 * MIN);
+    await db.update(devices).set({ updated_at: old }).where(eq(devices.id, reg.data.device.id));
+    await db.update(students).set({ last_seen: old }).where(eq(students.id, student.id));
     expect((await p.pings([ping(new Date(), place, "away")])).status).toBe(200);
-    const [d] = await srv.services.db.select().from(devices).where(eq(devices.id, reg.data.device.id));
-    expect(d!.updated_at.getTime()).toBeGreaterThan(before.getTime());
-    const [s] = await srv.services.db.select().from(students).where(eq(students.id, student.id));
-    expect(s!.last_seen!.getTime()).toBeGreaterThan(before.getTime());
+    const moved = await stamps();
+    expect(moved.device).toBeGreaterThan(old.getTime() + MIN);
+    expect(moved.seen).toBeGreaterThan(old.getTime() + MIN);
+    // seen this minute: a second ping leaves both as they are (no write of the students row)
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await p.pings([ping(new Date(), place, "away")])).status).toBe(200);
+    expect(await stamps()).toEqual(moved);
+    // never seen: the first ping sets last_seen
+    await db.update(students).set({ last_seen: null }).where(eq(students.id, student.id));
+    expect((await p.pings([ping(new Date(), place, "away")])).status).toBe(200);
+    expect((await stamps()).seen).not.toBeNull();
   });
 
   describe("refuses bad input with 400 naming each field", () => {

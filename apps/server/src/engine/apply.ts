@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { type PlaceSignals, type PresenceSample, presenceRank, STATUS, type StatusId } from "@rollbook/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { executeNamed } from "../db/prepared.ts";
 import type { AttendanceEvidence } from "../db/schema/attendance.ts";
 import type { Services } from "../services.ts";
 import { isPresentAt, type StoredPing, samplesFor } from "./presence.ts";
@@ -236,7 +237,9 @@ async function write(
   seen: SeenRow | null,
   p: Plan,
 ): Promise<number | "conflict" | "locked"> {
-  const result = await db.execute(sql`
+  const result = await executeNamed(
+    db,
+    sql`
     with cur as (
       select xmin::text as v, lock from attendance
       where attendable_type = ${session.attendable_type}::text and attendable_id = ${session.attendable_id}::int
@@ -276,7 +279,8 @@ async function write(
       from a cross join jsonb_to_recordset(${JSON.stringify(p.coords)}::jsonb)
         as c(latitude float8, longitude float8, low_power boolean, bluetooth boolean, extra jsonb, at timestamptz)
     )
-    select (select id from a) as id, coalesce((select lock from cur), false) as locked`);
+    select (select id from a) as id, coalesce((select lock from cur), false) as locked`,
+  );
   const head = (result as unknown as { rows: { id: number | null; locked: boolean }[] }).rows[0];
   if (head?.id !== null && head?.id !== undefined) return Number(head.id);
   return head?.locked ? "locked" : "conflict";

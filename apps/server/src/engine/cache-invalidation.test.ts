@@ -1,4 +1,5 @@
 import { localDate } from "@rollbook/domain";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
 import { studentCourse } from "../db/schema/index.ts";
@@ -69,8 +70,9 @@ describe.each(DATABASES)("engine caches on %s", (kind) => {
 describe.skipIf(!REDIS)("engine caches across processes through Redis (needs TEST_REDIS_URL)", () => {
   let a: TestServer;
   let b: TestServer;
+  const channel = `rollbook:engine:test:${process.pid}:${Date.now()}`;
   beforeAll(async () => {
-    const env = { REDIS_URL: REDIS as string, REDIS_CHANNEL: `rollbook:engine:test:${process.pid}:${Date.now()}` };
+    const env = { REDIS_URL: REDIS as string, REDIS_CHANNEL: channel };
     a = await startServer("pglite", env);
     b = await startServer("pglite", env);
     await Promise.all([a, b].map((s) => (s.services.bus as unknown as { ready(): Promise<void> }).ready()));
@@ -86,5 +88,25 @@ describe.skipIf(!REDIS)("engine caches across processes through Redis (needs TES
     expect(engineState(a.services).days.has(key)).toBe(true);
     forgetStudent(b.services, student.id);
     expect(await until(() => !engineState(a.services).days.has(key))).toBe(true);
+  });
+
+  it("forgets every cached schedule and token when its Redis subscriber reconnects (messages may be lost)", async () => {
+    const { courseIds, key } = await setUp(a);
+    await courseIds();
+    expect(engineState(a.services).days.has(key)).toBe(true);
+    engineState(a.services).byToken.set("gap-test-token", { id: 0 } as never);
+    // end this server's subscriber connection only, found by the name the bus gives it
+    const admin = new Redis(REDIS as string);
+    try {
+      const list = (await admin.call("CLIENT", "LIST", "TYPE", "pubsub")) as string;
+      const line = list.split("\n").find((l) => l.includes(`name=rollbook-sub:${channel}`));
+      const id = /\bid=(\d+)/.exec(line ?? "")?.[1];
+      expect(id).toBeDefined();
+      await admin.call("CLIENT", "KILL", "ID", id as string);
+    } finally {
+      admin.disconnect();
+    }
+    expect(await until(() => !engineState(a.services).days.has(key), 10_000)).toBe(true);
+    expect(engineState(a.services).byToken.has("gap-test-token")).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { executeNamed } from "../db/prepared.ts";
 import type { attendance } from "../db/schema/index.ts";
 import type { StoredPing } from "./presence.ts";
 
@@ -97,7 +98,8 @@ export async function readSnapshot(
   studentId: number,
   range: { from: Date; to: Date; fromDate: string; toDate: string },
 ): Promise<Snapshot> {
-  const result = await db.execute(
+  const result = await executeNamed(
+    db,
     sql`select ${pingsJson(studentId, range.from, range.to)} as pings, ${rowsJson(studentId, range.fromDate, range.toDate)} as rows`,
   );
   const head = (result as unknown as { rows: { pings: Json; rows: Json }[] }).rows[0];

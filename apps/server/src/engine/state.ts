@@ -30,9 +30,14 @@ interface EngineState {
 
 const states = new WeakMap<Services, EngineState>();
 
-export const TOKEN_TTL_MS = 60_000;
-/** Schedule changes by staff (enrolment, times, cancellations) reach the engine within this at worst. */
-export const SCHEDULE_TTL_MS = 30_000;
+/**
+ * Floors only: every change clears its entries in every process through the bus, and a gap in the
+ * bus clears everything (decision 0563). A phone pings every 30 s; with 30-60 s lives most pings
+ * missed both caches and paid five schedule queries.
+ */
+export const TOKEN_TTL_MS = 10 * 60_000;
+/** Schedule changes by staff (enrolment, times, cancellations) that the bus missed reach the engine within this at worst. */
+export const SCHEDULE_TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 20_000;
 
 export function engineState(s: Services): EngineState {
@@ -42,10 +47,17 @@ export function engineState(s: Services): EngineState {
       byToken: new LRUCache({ max: MAX_ENTRIES, ttl: TOKEN_TTL_MS }),
       days: new LRUCache({ max: MAX_ENTRIES, ttl: SCHEDULE_TTL_MS }),
     };
-    // every process hears what any process forgets (its own messages included)
-    (s.bus as Partial<PushBus>).subscribe?.((m) => {
-      if (m.type === "engine.forget") forgetLocally(fresh, m.ids);
-    });
+    // every process hears what any process forgets (its own messages included); when messages
+    // may have been lost (the Redis subscriber reconnected), everything is forgotten
+    (s.bus as Partial<PushBus>).subscribe?.(
+      (m) => {
+        if (m.type === "engine.forget") forgetLocally(fresh, m.ids);
+      },
+      () => {
+        fresh.days.clear();
+        fresh.byToken.clear();
+      },
+    );
     states.set(s, fresh);
     st = fresh;
   }

@@ -1,5 +1,6 @@
 import { distanceMetres, isAtLocation, isExcused, isTravelling, localMinutes } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { notificationClaims } from "../db/schema/index.ts";
 import { type AlertData, type AlertUser, loadAlertData } from "../engine/finalise/alerts.ts";
 import type { DueSession } from "../engine/finalise/due.ts";
@@ -102,9 +103,15 @@ export async function notePindrops(
       if (!known || p.recorded_at < known.ping.recorded_at) first.set(key, { session: x, ping: p });
     }
   let sent = 0;
+  const claimed = claimedHere(s);
   for (const [period, { session, ping }] of first) {
+    const memo = `${student.id}|${period}`;
+    if (claimed.has(memo)) continue;
     try {
-      if (await queued(s, student.id, period)) continue;
+      if (await queued(s, student.id, period)) {
+        claimed.set(memo, true);
+        continue;
+      }
       const due: DueSession = { ...session, timezone: student.timezone, alerts_students: false };
       const [excuses, trips] = [await excusesOn(s.db, [student.id], due), await travelDuring(s.db, [student.id], due)];
       const covered =
@@ -117,7 +124,10 @@ export async function notePindrops(
         recipient: `student:${student.id}`,
         period,
       };
-      if (!(await queueOnce(s.db, s.mailer, claim, out.mails))) continue;
+      const mine = await queueOnce(s.db, s.mailer, claim, out.mails);
+      // claims are never withdrawn: this student and session need no further look
+      claimed.set(memo, true);
+      if (!mine) continue;
       sent += out.mails.length + out.texts.length;
       if (out.mails.length) s.mailer.wake();
       await sendTexts(s, out.texts);
@@ -128,7 +138,22 @@ export async function notePindrops(
   return sent;
 }
 
-/** A cheap look before loading recipients: a student outside all class sends pings every few minutes. */
+/**
+ * Pindrops this process knows are claimed, by student and session. A student outside all class
+ * pings every 30 s; without it each of those pings asked the database again (decision 0563).
+ * Per app, as the engine's caches (tests run several apps in one process).
+ */
+const memos = new WeakMap<Services, LRUCache<string, true>>();
+function claimedHere(s: Services) {
+  let m = memos.get(s);
+  if (!m) {
+    m = new LRUCache<string, true>({ max: 50_000, ttl: 24 * 60 * 60_000 });
+    memos.set(s, m);
+  }
+  return m;
+}
+
+/** A cheap look before loading recipients: another process may have claimed it. */
 async function queued(s: Services, studentId: number, period: string) {
   const rows = await s.db
     .select({ id: notificationClaims.id })
