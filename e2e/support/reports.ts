@@ -83,7 +83,7 @@ export async function downloadExport(page: Page): Promise<DownloadedCsv> {
 /** Waits until no grid is loading (the DataGrid marks its table or cards aria-busy meanwhile). */
 export const settled = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
 
-/** Screenshots of the page once settled, at desktop width (whole page) and at phone width (the first screen). */
+/** Screenshots of the page once settled, at desktop width (whole page) and at phone width (the first screen, checked by axe). */
 export async function shootBothWidths(page: Page, name: string) {
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   await settled(page);
@@ -92,6 +92,8 @@ export async function shootBothWidths(page: Page, name: string) {
   await settled(page);
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${REPORT_SHOTS}/${name}-phone.png` });
+  // a phone's layout is another page to a screen reader (stacked filters, a scrolling grid)
+  await expectNoA11yViolations(page, `${name} report at phone width`);
   await page.setViewportSize(size);
 }
 
