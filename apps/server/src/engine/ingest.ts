@@ -80,7 +80,7 @@ export async function ingestPings(
   const read =
     list.length === 0
       ? sql`null::json as rows`
-      : sql`${rowsJson(student.id, dates[0]!, dates[dates.length - 1]!)} as rows`;
+      : sql`${rowsJson(student.id, dates[0]!, dates[dates.length - 1]!, list)} as rows`;
   const result = await executeNamed(
     s.db,
     sql`

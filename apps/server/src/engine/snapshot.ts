@@ -36,8 +36,19 @@ export const pingsJson = (studentId: number, from: Date, to: Date): SQL => sql`(
   where p.student_id = ${studentId}::int and p.recorded_at >= ${from.toISOString()}::timestamptz
     and p.recorded_at <= ${to.toISOString()}::timestamptz)`;
 
-/** SQL: the student's attendance rows on dates in [from, to] as a JSON array, with xmin. */
-export const rowsJson = (studentId: number, from: string, to: string): SQL => sql`(
+/** A session as the attendance table keys it. */
+export interface SessionKey {
+  attendable_type: string;
+  attendable_id: number;
+  meets: string;
+}
+
+/**
+ * SQL: the student's attendance rows on dates in [from, to] as a JSON array, with xmin; with
+ * `only`, just those sessions' rows (a ping needs its own sessions', not the whole day's: late in
+ * the day the others made each ping read and decode every earlier class's evidence).
+ */
+export const rowsJson = (studentId: number, from: string, to: string, only?: readonly SessionKey[]): SQL => sql`(
   select coalesce(json_agg(json_build_object('id', a.id, 'attendable_id', a.attendable_id,
     'attendable_type', a.attendable_type, 'school_id', a.school_id, 'student_id', a.student_id,
     'location_id', a.location_id, 'status', a.status, 'enter', extract(epoch from a.enter) * 1000,
@@ -46,7 +57,13 @@ export const rowsJson = (studentId: number, from: string, to: string): SQL => sq
     'meets', a.meets::text, 'created_at', extract(epoch from a.created_at) * 1000,
     'updated_at', extract(epoch from a.updated_at) * 1000, 'version', a.xmin::text)), '[]'::json)
   from attendance a
-  where a.student_id = ${studentId}::int and a.meets >= ${from}::date and a.meets <= ${to}::date)`;
+  where a.student_id = ${studentId}::int and a.meets >= ${from}::date and a.meets <= ${to}::date${
+    only
+      ? sql` and (a.attendable_type, a.attendable_id, a.meets) in (select k.t, k.i, k.m
+    from jsonb_to_recordset(${JSON.stringify(only.map((k) => ({ t: k.attendable_type, i: k.attendable_id, m: k.meets })))}::jsonb)
+      as k(t text, i int, m date))`
+      : sql``
+  })`;
 
 type Json = unknown;
 const parsed = (v: Json) => (typeof v === "string" ? JSON.parse(v) : v);
