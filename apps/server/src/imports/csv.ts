@@ -1,5 +1,5 @@
 import { type Readable, Transform, type TransformCallback } from "node:stream";
-import { parse } from "csv-parse";
+import { CsvError, parse } from "csv-parse";
 import { type Columns, headerProblem } from "./kinds.ts";
 import type { Row } from "./rows.ts";
 
@@ -86,7 +86,9 @@ export async function* csvRows(
   } catch (e) {
     if (e instanceof FileProblem) throw e;
     const err = e as { code?: string; message?: string };
-    if (err.code?.startsWith("CSV_")) throw new FileProblem(`${opts.what} is not valid CSV: ${err.message}`);
+    // csv-parse's codes mostly start CSV_, but not all (INVALID_OPENING_QUOTE): the class is sure
+    if (e instanceof CsvError || err.code?.startsWith("CSV_"))
+      throw new FileProblem(`${opts.what} is not valid CSV: ${err.message}`);
     if (err.code?.startsWith("Z_")) throw new FileProblem(`${opts.what} could not be unpacked: ${err.message}`);
     throw e;
   } finally {

@@ -288,6 +288,12 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     );
     const quote = await upload("school_admin", "students", 'school_identifier,first_name,last_name\nX-1,"open,B\n');
     expect(quote.body.message).toMatch(/not valid CSV/);
+    // a quote inside an unquoted cell (a spreadsheet formula): csv-parse's one code without CSV_ (found by the fuzz)
+    const formula = await upload("school_admin", "teams", 'name,tag\n=HYPERLINK("x"),A\n');
+    expect(formula).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/not valid CSV: Invalid Opening Quote/) },
+    });
     const notZip = await upload("school_admin", "oneroster", sample("students.csv"));
     expect(notZip.body.message).toMatch(/not a zip archive/);
     const noUsers = await upload(
