@@ -1,6 +1,7 @@
 import { Alert, Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { Link, useParams } from "react-router";
 import { PageHeading } from "../../ui/PageHeading.tsx";
+import { ScrollRegion } from "../../ui/ScrollRegion.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { type ImportKind, KINDS } from "./columns.ts";
 import { ImportProgress, ImportStatus } from "./ImportProgress.tsx";
@@ -78,13 +79,7 @@ export default function ImportPage() {
               <Text size="sm">{imp.status === "done" ? "Every row was imported." : "None so far."}</Text>
             ) : (
               // focusable and named: a narrow screen scrolls it sideways by keyboard too
-              <Table.ScrollContainer
-                minWidth={480}
-                type="native"
-                tabIndex={0}
-                role="region"
-                aria-label="Table of the rows not imported, scrolls sideways"
-              >
+              <ScrollRegion minWidth={480} label="Table of the rows not imported, scrolls sideways">
                 <Table striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -101,7 +96,7 @@ export default function ImportPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollRegion>
             )}
           </Stack>
         </>

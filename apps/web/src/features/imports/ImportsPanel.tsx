@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { notify } from "../../ui/notify.tsx";
+import { ScrollRegion } from "../../ui/ScrollRegion.tsx";
 import { IMPORT_KINDS, type ImportKind, KINDS, SAMPLE_NOTE } from "./columns.ts";
 import { ImportProgress, ImportStatus } from "./ImportProgress.tsx";
 import { uploadImport, useImports } from "./queries.ts";
@@ -107,13 +108,7 @@ function ImportsList() {
       {rows.length === 0 ? (
         <Text size="sm">{list.isPending ? "Loading imports…" : "No imports yet."}</Text>
       ) : (
-        <Table.ScrollContainer
-          minWidth={720}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Table of imports, scrolls sideways"
-        >
+        <ScrollRegion minWidth={720} label="Table of imports, scrolls sideways">
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -152,7 +147,7 @@ function ImportsList() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       )}
       {total > PER_PAGE && (
         <Pagination

@@ -2,6 +2,7 @@ import { BarChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
 import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useId, useMemo, useState } from "react";
+import { ScrollRegion } from "../ScrollRegion.tsx";
 import { type Graph, type GraphSeries, graphRows, isEmptyGraph, rowTotal, statusSeries } from "./graph-table.ts";
 
 export interface StatusBarChartProps {
@@ -110,9 +111,9 @@ export function StatusBarChart({
       <div id={id} className={asTable ? undefined : "sr-only"}>
         {asTable ? (
           // shown: it may scroll sideways on a phone, so it takes focus and a name
-          <Table.ScrollContainer minWidth={320} type="native" tabIndex={0} role="region" aria-label={caption}>
+          <ScrollRegion minWidth={320} label={caption}>
             {table}
-          </Table.ScrollContainer>
+          </ScrollRegion>
         ) : (
           table
         )}
