@@ -79,6 +79,8 @@ test("paging, sorting and the filters stay in the URL and survive a reload", asy
   await expect.poll(() => params(page).get("in_session")).toBe("1");
   await expect(page.getByRole("link", { name: /Open Study Hall/ })).toBeVisible();
   await expect(table(page)).toHaveAccessibleName(/in session now/);
+  // the caption follows the URL at once; the rows are the unfiltered list until the new answer lands
+  await expect(table(page)).not.toHaveAttribute("aria-busy", "true");
   for (const row of await bodyRows(page).all()) await expect(row).toContainText("In session");
 });
 

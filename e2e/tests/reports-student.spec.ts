@@ -40,6 +40,9 @@ test("the Student report: participant and kind in the URL, chart, table, CSV exp
   await expect(page).toHaveURL(new RegExp(`uuid=${uuid}`));
   await page.getByText("Class", { exact: true }).click();
   await expect(page).toHaveURL(/attendable_type=course/);
+  // the URL moves before the router's transition renders it: the events' total can still be on
+  // screen, so wait for the classes' total seen above
+  await expect(page.getByTestId("report-total")).toHaveText(`Total: ${total.toLocaleString("en-US")}`);
 
   await checkGridExportAxe(page, {
     name: "student",
