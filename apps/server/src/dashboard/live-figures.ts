@@ -1,4 +1,5 @@
 import {
+  addDays,
   apaWeight,
   cancelReason,
   courseSessionOn,
@@ -35,11 +36,13 @@ async function sessionNow(
   now: Date,
 ): Promise<Session | null> {
   const today = localDate(now, tz);
-  const session =
+  // a course: today's session, or yesterday's that runs past midnight (an event has its own date)
+  const candidates =
     type === "course"
-      ? courseSessionOn(row as typeof courses.$inferSelect, today, tz)
-      : eventSession(row as typeof events.$inferSelect, tz);
-  if (!session || !isInSession(session, now)) return null;
+      ? [today, addDays(today, -1)].map((d) => courseSessionOn(row as typeof courses.$inferSelect, d, tz))
+      : [eventSession(row as typeof events.$inferSelect, tz)];
+  const session = candidates.find((s) => s !== null && isInSession(s, now));
+  if (!session) return null;
   const closures = await db
     .select()
     .from(schoolClosures)

@@ -31,7 +31,7 @@ const NO_SESSION = "No finished session yet";
  * may no longer see (assignment ended, removed) is dropped from view. A constant number of
  * statements however many tiles there are.
  */
-export async function tilesOf(data: Scoped): Promise<TileView[]> {
+export async function tilesOf(data: Scoped, now = new Date()): Promise<TileView[]> {
   const tiles = await data.rows("tiles", { orderBy: [asc(userTiles.id)] });
   if (tiles.length === 0) return [];
   const idsOf = (type: TileType) => tiles.filter((t) => t.tileable_type === type).map((t) => t.tileable_id);
@@ -82,7 +82,7 @@ export async function tilesOf(data: Scoped): Promise<TileView[]> {
         name: null,
         ...f,
         // a few reads, and only for a course or event in session right now
-        attendance_now: await attendanceNow(db, tile.tileable_type, row, tz),
+        attendance_now: await attendanceNow(db, tile.tileable_type, row, tz, now),
       },
     });
   }
