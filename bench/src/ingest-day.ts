@@ -111,20 +111,28 @@ async function probe(url: string, poster: JsonPoster, phase: Phase, count: numbe
 type Probe = Awaited<ReturnType<typeof probe>>;
 
 /** The server's CPU (and its PostgreSQL backends') used by `work`, in ms. */
+/** The database's server processes serving the app now. */
+async function backendsOf(db: pg.Client | null): Promise<number[]> {
+  if (!db) return [];
+  const r = await db.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  return r.rows.map((x) => x.pid);
+}
+
 async function withCpu<T>(server: BenchServer<unknown>, db: pg.Client | null, work: () => Promise<T>) {
-  const backends = db
-    ? (
-        await db.query<{ pid: number }>(
-          "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-        )
-      ).rows.map((r) => r.pid)
-    : [];
-  const mine = [server.pid, process.pid, ...backends];
-  const [s0, d0, m0, b0] = [await cpuMs([server.pid]), await cpuMs(backends), await cpuMs(mine), await machineBusyMs()];
+  const d0 = new Map<number, number>();
+  for (const pid of await backendsOf(db)) d0.set(pid, await cpuMs([pid]));
+  const [s0, l0, b0] = [await cpuMs([server.pid]), await cpuMs([process.pid]), await machineBusyMs()];
   const result = await work();
-  const [s1, d1, m1, b1] = [await cpuMs([server.pid]), await cpuMs(backends), await cpuMs(mine), await machineBusyMs()];
+  // the pool opens connections as it needs them: a backend born during the run counts from zero
+  let dbMs = 0;
+  for (const pid of await backendsOf(db)) dbMs += (await cpuMs([pid])) - (d0.get(pid) ?? 0);
+  const serverMs = (await cpuMs([server.pid])) - s0;
+  const loaderMs = (await cpuMs([process.pid])) - l0;
+  const busy = (await machineBusyMs()) - b0;
   // what the rest of the machine used meanwhile (other jobs make every figure worse)
-  return { result, serverMs: s1 - s0, dbMs: d1 - d0, otherMs: Math.max(0, b1 - b0 - (m1 - m0)) };
+  return { result, serverMs, dbMs, otherMs: Math.max(0, busy - serverMs - loaderMs - dbMs) };
 }
 
 interface Closed {

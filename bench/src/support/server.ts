@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Db, openDatabase } from "../../../apps/server/src/db/client.ts";
 import { type DemoOptions, seedDemo } from "../../../apps/server/src/db/seed/demo.ts";
@@ -52,6 +53,15 @@ async function pgAdmin(base: string, sql: string) {
  * Seeds a database of the given kind and starts `node --import tsx apps/server/src/main.ts` on it.
  * `prepare` adds bench data after the demo school, on the same connection, before the server starts.
  */
+/**
+ * A school's database has planner statistics (autovacuum gathers them after bulk writes); a
+ * freshly seeded one has none until autovacuum wakes, and the planner takes the seeded tables for
+ * empty: a run would measure whatever plans it guessed in its first minute.
+ */
+async function gatherStatistics(db: Db) {
+  await db.execute(sql`analyze`);
+}
+
 export async function startBenchServer<T = void>(
   kind: "pglite" | "postgres",
   seed: DemoOptions,
@@ -74,6 +84,7 @@ export async function startBenchServer<T = void>(
       const database = await openDatabase({ dataDir });
       await seedDemo(database.db, seed);
       if (prepare) prepared = await prepare(database.db);
+      await gatherStatistics(database.db);
       await database.close();
     } else {
       const base = process.env.DATABASE_URL;
@@ -90,6 +101,7 @@ export async function startBenchServer<T = void>(
       const database = await openDatabase({ url });
       await seedDemo(database.db, seed);
       if (prepare) prepared = await prepare(database.db);
+      await gatherStatistics(database.db);
       await database.close();
     }
     const server = await spawnServer(dbEnv, env);

@@ -1,9 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { type PlaceSignals, type PresenceSample, presenceRank, STATUS, type StatusId } from "@rollbook/domain";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { executeNamed } from "../db/prepared.ts";
-import type { AttendanceEvidence } from "../db/schema/attendance.ts";
 import type { Services } from "../services.ts";
 import { isPresentAt, type StoredPing, samplesFor } from "./presence.ts";
 import { publishAttendanceChanges } from "./publish-attendance.ts";
@@ -18,6 +15,7 @@ import {
 } from "./sessions-for-student.ts";
 import { type AttendanceRow, type RowsOnly, readSnapshot, type SeenRow, type Snapshot } from "./snapshot.ts";
 import { advanceState, type RunningState, type Verdict, verdictOf, verdictOfState } from "./verdict.ts";
+import { type AttendanceWrite, type Plan, writeAttendances } from "./write-attendance.ts";
 
 export type { AttendanceRow };
 
@@ -112,29 +110,6 @@ function fromState(state: RunningState, session: ActiveSession): Judged {
   };
 }
 
-interface Plan {
-  status: StatusId;
-  enter: Date | null;
-  exit: Date | null;
-  percentage: number;
-  confidence: number | null;
-  evidence: AttendanceEvidence | null;
-  activity: { event: string; at: string }[];
-  coords: {
-    latitude: number | null;
-    longitude: number | null;
-    low_power: boolean;
-    bluetooth: boolean;
-    extra: unknown;
-    at: string;
-  }[];
-  state: RunningState | null;
-  /** false: only the running state changed, which nobody is told about */
-  visible: boolean;
-  /** pings in the window the plan was computed from: the write checks none arrived since (null: from the running state, the row version suffices) */
-  count: number | null;
-}
-
 /**
  * What to write for a session, from what is stored plus `fresh`; null: nothing to write;
  * `review`: a finished attendance the pings would raise to that status (nothing is written).
@@ -225,73 +200,104 @@ function plan(
   };
 }
 
-/**
- * One statement: the attendance, its activity and its coordinates, written only if the row is
- * still the version that was read and no ping arrived in the window since (optimistic: no lock,
- * no transaction). Answers the row id, "conflict" to re-read and retry, or "locked".
- */
-async function write(
-  db: Db,
-  studentId: number,
-  session: ActiveSession,
-  seen: SeenRow | null,
-  p: Plan,
-): Promise<number | "conflict" | "locked"> {
-  const result = await executeNamed(
-    db,
-    sql`
-    with cur as (
-      select xmin::text as v, lock from attendance
-      where attendable_type = ${session.attendable_type}::text and attendable_id = ${session.attendable_id}::int
-        and meets = ${session.meets}::date and student_id = ${studentId}::int
-    ), ok as (
-      select 1 as one
-      where coalesce((select v from cur), '') = ${seen?.version ?? ""}::text
-        and not coalesce((select lock from cur), false)
-        and ${
-          p.count === null
-            ? sql`true`
-            : sql`(select count(*) from pings where student_id = ${studentId}::int
-          and recorded_at >= ${earlyStart(session).toISOString()}::timestamptz
-          and recorded_at <= ${session.end.toISOString()}::timestamptz) = ${p.count}::int`
-        }
-    ), a as (
-      insert into attendance (attendable_id, attendable_type, school_id, student_id, location_id, status, enter, exit, percentage,
-        confidence, evidence, engine_state, meets)
-      select ${session.attendable_id}::int, ${session.attendable_type}::text, ${session.school_id}::int, ${studentId}::int,
-        ${session.location_id}::int, ${p.status}::smallint, ${p.enter?.toISOString() ?? null}::timestamptz,
-        ${p.exit?.toISOString() ?? null}::timestamptz, ${p.percentage}::float8, ${p.confidence}::float8,
-        ${p.evidence === null ? null : JSON.stringify(p.evidence)}::jsonb,
-        ${p.state === null ? null : JSON.stringify(p.state)}::jsonb, ${session.meets}::date
-      from ok
-      on conflict (attendable_type, attendable_id, meets, student_id) do update set
-        location_id = excluded.location_id, status = excluded.status, enter = excluded.enter, exit = excluded.exit,
-        percentage = excluded.percentage, confidence = excluded.confidence, evidence = excluded.evidence,
-        engine_state = excluded.engine_state, updated_at = now()
-      where attendance.lock = false and attendance.xmin::text = ${seen?.version ?? ""}::text
-      returning id
-    ), act as (
-      insert into attendance_activity (attendance_id, event, created_at)
-      select a.id, x.event, x.at from a cross join jsonb_to_recordset(${JSON.stringify(p.activity)}::jsonb) as x(event text, at timestamptz)
-    ), co as (
-      insert into coordinates (attendance_id, latitude, longitude, low_power, bluetooth, extra, created_at)
-      select a.id, c.latitude, c.longitude, c.low_power, c.bluetooth, c.extra, c.at
-      from a cross join jsonb_to_recordset(${JSON.stringify(p.coords)}::jsonb)
-        as c(latitude float8, longitude float8, low_power boolean, bluetooth boolean, extra jsonb, at timestamptz)
-    )
-    select (select id from a) as id, coalesce((select lock from cur), false) as locked`,
-  );
-  const head = (result as unknown as { rows: { id: number | null; locked: boolean }[] }).rows[0];
-  if (head?.id !== null && head?.id !== undefined) return Number(head.id);
-  return head?.locked ? "locked" : "conflict";
-}
-
 const windowRange = (session: ActiveSession) => ({
   from: earlyStart(session),
   to: session.end,
   fromDate: session.meets,
   toDate: session.meets,
 });
+
+/** One session's recompute as far as its write: done (nothing to write), or the write to make. */
+export type Step =
+  | { done: Recomputed | null }
+  | { write: AttendanceWrite; row: (id: number) => Recomputed; snap: Snapshot | RowsOnly };
+
+/** What a recompute works from: the pings it adds, the session's place, when, what was read. */
+interface StepInput {
+  fresh: readonly StoredPing[];
+  freshPresent: readonly StoredPing[];
+  signals: PlaceSignals;
+  now: Date;
+  snap: Snapshot | RowsOnly;
+}
+
+/**
+ * One attempt of a recompute up to its write: from the running state when the pings are newer
+ * than every one so far (no read), else from every stored ping of the window (read if the
+ * snapshot lacks them). A finished attendance the pings would raise asks staff to review it.
+ */
+async function stepOf(db: Db, studentId: number, session: ActiveSession, input: StepInput): Promise<Step> {
+  const { fresh, freshPresent, signals, now } = input;
+  let snap = input.snap;
+  const seen = seenRowOf(snap, session);
+  if (seen?.row.lock) return { done: { row: seen.row, session, changed: false } };
+  // the common case: pings newer than every one so far, added to the running state
+  const running =
+    seen && !seen.row.finished && fresh.length > 0
+      ? advanceState(seen.row.engine_state, fresh, session, signals)
+      : null;
+  let judged: Judged;
+  if (running) judged = fromState(running, session);
+  else {
+    if (!("pings" in snap)) snap = await readSnapshot(db, studentId, windowRange(session));
+    judged = fromAll(session, signals, (snap as Snapshot).pings, fresh, now);
+  }
+  const current = seenRowOf(snap, session);
+  const p = plan(session, current, judged, freshPresent, now);
+  if (!p) return { done: current ? { row: current.row, session, changed: false } : null };
+  if ("review" in p) {
+    if (current) await askForReview(db, session, current.row, p.review, { confidence: p.confidence, finalised: true });
+    return { done: current ? { row: current.row, session, changed: false } : null };
+  }
+  const row = (id: number): Recomputed => ({
+    row: {
+      ...(current?.row ?? {
+        attendable_id: session.attendable_id,
+        attendable_type: session.attendable_type,
+        school_id: session.school_id,
+        student_id: studentId,
+        lock: false,
+        finished: false,
+        meets: session.meets,
+        created_at: now,
+      }),
+      id,
+      location_id: session.location_id,
+      status: p.status,
+      enter: p.enter,
+      exit: p.exit,
+      percentage: p.percentage,
+      confidence: p.confidence,
+      evidence: p.evidence,
+      engine_state: p.state,
+      updated_at: now,
+    },
+    session,
+    changed: p.visible,
+  });
+  return { write: { studentId, session, seen: current, plan: p }, row, snap };
+}
+
+/**
+ * The first attempt of a recompute, for a caller that writes many at once (ingest.ts): the
+ * session's step from what the caller read. A write that then conflicts is finished by
+ * `recomputeWith` without a snapshot (it re-reads).
+ */
+export async function firstStep(
+  db: Db,
+  studentId: number,
+  session: ActiveSession,
+  place: SessionPlace | null,
+  opts: { fresh: readonly StoredPing[]; now: Date; snapshot: Snapshot | RowsOnly },
+): Promise<Step> {
+  if (session.manual) return { done: null };
+  const fresh = opts.fresh.filter((p) => inWindow(session, p.recorded_at));
+  const signals = placeSignals(place);
+  const freshPresent = fresh.filter((p) => isPresentAt(p, session, signals));
+  // no attendance yet and nothing new puts the student there: nothing can change (read nothing more)
+  if (!seenRowOf(opts.snapshot, session) && freshPresent.length === 0 && opts.fresh.length > 0) return { done: null };
+  return stepOf(db, studentId, session, { fresh, freshPresent, signals, now: opts.now, snap: opts.snapshot });
+}
 
 /**
  * Recomputes one student's attendance for one session from every stored ping in the session's
@@ -315,53 +321,10 @@ export async function recomputeWith(
   if (!seenRowOf(snap, session) && freshPresent.length === 0 && (opts.fresh ?? []).length > 0) return null;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const now = opts.now && attempt === 0 ? opts.now : new Date();
-    const seen = seenRowOf(snap, session);
-    if (seen?.row.lock) return { row: seen.row, session, changed: false };
-    // the common case: pings newer than every one so far, added to the running state
-    const running =
-      seen && !seen.row.finished && fresh.length > 0
-        ? advanceState(seen.row.engine_state, fresh, session, signals)
-        : null;
-    let judged: Judged;
-    if (running) judged = fromState(running, session);
-    else {
-      if (!("pings" in snap)) snap = await readSnapshot(db, studentId, windowRange(session));
-      judged = fromAll(session, signals, (snap as Snapshot).pings, fresh, now);
-    }
-    const p = plan(session, seenRowOf(snap, session), judged, freshPresent, now);
-    const current = seenRowOf(snap, session);
-    if (!p) return current ? { row: current.row, session, changed: false } : null;
-    if ("review" in p) {
-      if (current)
-        await askForReview(db, session, current.row, p.review, { confidence: p.confidence, finalised: true });
-      return current ? { row: current.row, session, changed: false } : null;
-    }
-    const id = await write(db, studentId, session, current, p);
-    if (typeof id === "number") {
-      const row: AttendanceRow = {
-        ...(current?.row ?? {
-          attendable_id: session.attendable_id,
-          attendable_type: session.attendable_type,
-          school_id: session.school_id,
-          student_id: studentId,
-          lock: false,
-          finished: false,
-          meets: session.meets,
-          created_at: now,
-        }),
-        id,
-        location_id: session.location_id,
-        status: p.status,
-        enter: p.enter,
-        exit: p.exit,
-        percentage: p.percentage,
-        confidence: p.confidence,
-        evidence: p.evidence,
-        engine_state: p.state,
-        updated_at: now,
-      };
-      return { row, session, changed: p.visible };
-    }
+    const step = await stepOf(db, studentId, session, { fresh, freshPresent, signals, now, snap });
+    if ("done" in step) return step.done;
+    const [id] = await writeAttendances(db, [step.write]);
+    if (typeof id === "number") return step.row(id);
     // another writer (a concurrent batch, staff) got there first: start again from what is stored
     snap = await readSnapshot(db, studentId, windowRange(session));
   }

@@ -3,11 +3,13 @@ import { sql } from "drizzle-orm";
 import { executeNamed } from "../db/prepared.ts";
 import { notePindrops } from "../notifications/pindrop.ts";
 import type { Services } from "../services.ts";
-import { publishChanges, type Recomputed, recomputeWith, sessionKey } from "./apply.ts";
+import { firstStep, publishChanges, type Recomputed, recomputeWith, type Step, sessionKey } from "./apply.ts";
+import { queueOf } from "./ping-queue.ts";
 import type { StoredPing } from "./presence.ts";
 import { type DaySession, inWindow, placeSignals, sessionsNear } from "./sessions-for-student.ts";
-import { decodeRows, rowsJson } from "./snapshot.ts";
+import { attendanceJson, decodeRows, type SeenRow } from "./snapshot.ts";
 import type { StudentContext } from "./state.ts";
+import { writeAttendances } from "./write-attendance.ts";
 
 /**
  * last_seen and the device's updated_at move at most once a minute: a phone pings every 30 s, and
@@ -19,20 +21,40 @@ const TOUCH_OLDER_THAN = sql`(last_seen is null or last_seen < now() - interval 
 /** A ping as the phone sent it; the server adds when it received it. */
 export type IncomingPing = Omit<StoredPing, "received_at">;
 
+/** One request: a student's pings, with the token it came with. */
+export interface PingJob {
+  student: StudentContext;
+  token: string;
+  batch: readonly IncomingPing[];
+}
+
+/** null: the token is no longer the student's (reset meanwhile). */
+export type PingResult = { accepted: number; duplicates: number } | null;
+
 /**
- * Stores a batch of pings once each and recomputes every session they fall in, once per
- * session, in two statements for a usual batch: the first checks the token, touches last_seen
- * and the device, inserts the pings (`on conflict do nothing`) and reads what is stored for the
- * sessions concerned; the second writes each changed attendance, only if nothing else changed
- * it meanwhile (else it re-reads and retries, see apply.ts). Answers null when the token is no
- * longer the student's (reset meanwhile).
+ * Stores a request's pings once each and recomputes every session they fall in. Requests that
+ * arrive while others are being stored go together (ping-queue.ts, decision 0564): two
+ * statements for the whole group in the usual case.
  */
-export async function ingestPings(
+export function ingestPings(
   s: Services,
   student: StudentContext,
   token: string,
   batch: readonly IncomingPing[],
-): Promise<{ accepted: number; duplicates: number } | null> {
+): Promise<PingResult> {
+  return queueOf<PingJob, PingResult>(s, (jobs) => ingestGroup(s, jobs)).submit({ student, token, batch });
+}
+
+/** A request made ready for the statement: the sessions of each ping, and its rows. */
+interface Ready {
+  job: PingJob;
+  sessionsOf: Map<IncomingPing, DaySession[]>;
+  rows: Record<string, unknown>[];
+  candidates: DaySession[];
+}
+
+async function ready(s: Services, job: PingJob): Promise<Ready> {
+  const { student, batch } = job;
   // the sessions each ping falls in (schedules are cached)
   const byDate = new Map<string, DaySession[]>();
   const sessionsOf = new Map<IncomingPing, DaySession[]>();
@@ -72,77 +94,207 @@ export async function ingestPings(
       location_id: at?.location_id ?? null,
     };
   });
+  return { job, sessionsOf, rows, candidates: [...candidates.values()] };
+}
 
-  // the attendance rows of the candidate sessions, read in the same statement; their running state
-  // takes a ping in order without reading the session's other pings (apply.ts)
-  const list = [...candidates.values()];
-  const dates = list.map((x) => x.meets).sort();
-  const read =
-    list.length === 0
-      ? sql`null::json as rows`
-      : sql`${rowsJson(student.id, dates[0]!, dates[dates.length - 1]!, list)} as rows`;
+interface Stored {
+  /** the requests whose token is still their student's */
+  ok: Set<number>;
+  /** student id -> the ping ids newly stored */
+  ids: Map<number, Set<string>>;
+  received: Date;
+  /** student id -> the attendance rows of their candidate sessions */
+  rows: Map<number, SeenRow[]>;
+}
+
+/**
+ * One statement for a whole group: checks each request's token, touches last_seen and the
+ * device (at most once a minute), inserts the pings (`on conflict do nothing`) and reads the
+ * attendance rows of every candidate session, each with its row version. The text is the same
+ * for any group: one prepared statement.
+ */
+async function store(s: Services, group: readonly Ready[]): Promise<Stored> {
+  const req = group.map((r, j) => ({ j, s: r.job.student.id, token: r.job.token }));
+  const pings = group.flatMap((r, j) => r.rows.map((row) => ({ j, ...row })));
+  const keys = group.flatMap((r) =>
+    r.candidates.map((x) => ({ s: r.job.student.id, t: x.attendable_type, i: x.attendable_id, m: x.meets })),
+  );
   const result = await executeNamed(
     s.db,
     sql`
-    with st as (
-      select id, device_id, last_seen from students
-      where id = ${student.id}::int and token = ${token}::text and deleted_at is null
+    with req as (
+      select * from jsonb_to_recordset(${JSON.stringify(req)}::jsonb) as r(j int, s int, token text)
+    ), st as (
+      -- one index probe a request: "offset 0" keeps the planner from turning the lateral into a hash
+      -- join over every student (it guesses 100 rows for any recordset); "= any(array)" below likewise
+      select req.j, x.id, x.device_id from req cross join lateral (
+        select id, device_id from students where id = req.s and token = req.token and deleted_at is null offset 0) x
+    ), touch as (
+      -- in id order: two groups (of two processes) lock shared students in the same order
+      select id from students where id = any(array(select id from st)) and ${TOUCH_OLDER_THAN}
+      order by id for no key update
     ), seen as (
-      update students set last_seen = now()
-      where id = (select id from st) and ${TOUCH_OLDER_THAN}
+      update students set last_seen = now() where id = any(array(select id from touch))
     ), dv as (
-      update devices set updated_at = now()
-      where id = (select device_id from st) and student_id = ${student.id}::int and updated_at < now() - interval '1 minute'
+      update devices set updated_at = now() from st
+      where devices.id = any(array(select device_id from st)) and devices.id = st.device_id and devices.student_id = st.id
+        and devices.updated_at < now() - interval '1 minute'
     ), ins as (
       insert into pings (student_id, device_ping_id, recorded_at, latitude, longitude, accuracy, low_power, bluetooth,
         beacons, extra, location_id)
-      select ${student.id}::int, r.id, r.recorded_at, r.latitude, r.longitude, r.accuracy,
+      select st.id, r.id, r.recorded_at, r.latitude, r.longitude, r.accuracy,
         coalesce(r.low_power, false), coalesce(r.bluetooth, false), r.beacons, r.extra, r.location_id
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, recorded_at timestamptz, latitude float8,
+      from jsonb_to_recordset(${JSON.stringify(pings)}::jsonb) as r(j int, id text, recorded_at timestamptz, latitude float8,
         longitude float8, accuracy float8, low_power boolean, bluetooth boolean, beacons jsonb, extra jsonb, location_id int)
-      where exists (select 1 from st)
+      join st on st.j = r.j
+      order by st.id, r.id
       on conflict (student_id, device_ping_id) do nothing
-      returning device_ping_id
+      returning student_id, device_ping_id
     )
-    select (select count(*) from st)::int as ok, coalesce((select json_agg(device_ping_id) from ins), '[]'::json) as ids,
+    select coalesce((select json_agg(j) from st), '[]'::json) as ok,
+      coalesce((select json_agg(json_build_array(student_id, device_ping_id)) from ins), '[]'::json) as ids,
       extract(epoch from now()) * 1000 as received,
-      ${read}`,
+      (select coalesce(json_agg(${attendanceJson(sql`a.xv`)}), '[]'::json)
+        from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(s int, t text, i int, m date)
+        cross join lateral (select *, xmin::text as xv from attendance where student_id = k.s and attendable_type = k.t
+          and attendable_id = k.i and meets = k.m offset 0) a) as rows`,
   );
-  const head = (result as unknown as { rows: { ok: number; ids: unknown; received: unknown; rows: unknown }[] })
+  const head = (result as unknown as { rows: { ok: unknown; ids: unknown; received: unknown; rows: unknown }[] })
     .rows[0];
-  if (!head || Number(head.ok) === 0) return null;
-  const ids = new Set<string>(typeof head.ids === "string" ? JSON.parse(head.ids) : (head.ids as string[]));
-  // a ping id repeated inside the batch is stored once: keep its first occurrence
-  // the stored created_at exactly (now() of the statement), so a later recompute from the stored
-  // rows reaches the same confidence as this one
-  const received = new Date(Number(head.received));
-  const fresh: StoredPing[] = [];
-  for (const p of batch) {
-    if (ids.has(p.device_ping_id)) {
-      fresh.push({ ...p, received_at: received });
-      ids.delete(p.device_ping_id);
+  const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
+  const ok = new Set<number>(((json(head?.ok) ?? []) as number[]).map(Number));
+  const ids = new Map<number, Set<string>>();
+  for (const [studentId, id] of (json(head?.ids) ?? []) as [number, string][]) {
+    const set = ids.get(Number(studentId)) ?? new Set<string>();
+    set.add(String(id));
+    ids.set(Number(studentId), set);
+  }
+  const rows = new Map<number, SeenRow[]>();
+  for (const r of decodeRows(head?.rows ?? [])) {
+    const list = rows.get(r.row.student_id) ?? [];
+    list.push(r);
+    rows.set(r.row.student_id, list);
+  }
+  return { ok, ids, received: new Date(Number(head?.received)), rows };
+}
+
+/** A request's sessions to recompute, each at its first step. */
+interface Recompute {
+  ready: Ready;
+  fresh: StoredPing[];
+  steps: { session: DaySession; step: Step }[];
+}
+
+/**
+ * A group of requests (from different students): stored in one statement, their attendance
+ * written in one more, then each student's changes pushed. A group whose statement fails is run
+ * again request by request, so one request's fault fails only that request.
+ */
+async function ingestGroup(s: Services, jobs: readonly PingJob[]): Promise<PromiseSettledResult<PingResult>[]> {
+  const out: PromiseSettledResult<PingResult>[] = jobs.map(() => ({ status: "rejected", reason: null }));
+  const group: Ready[] = [];
+  const at: number[] = [];
+  for (const [i, job] of jobs.entries()) {
+    try {
+      group.push(await ready(s, job));
+      at.push(i);
+    } catch (reason) {
+      out[i] = { status: "rejected", reason };
     }
   }
-  // a duplicate's sessions are recomputed too: a phone resends a ping whose first recompute
-  // failed after the ping was stored (issue 9), and the retry must repair the attendance
-  const affected = new Map<string, DaySession>();
-  for (const p of batch) for (const x of sessionsOf.get(p) ?? []) affected.set(sessionKey(x), x);
-  const changes: Recomputed[] = [];
-  if (affected.size > 0) {
-    const snapshot = { rows: decodeRows(head.rows ?? []) };
-    const now = received;
-    for (const session of affected.values()) {
-      try {
-        const r = await recomputeWith(s.db, student.id, session, session.location, { fresh, now, snapshot });
-        if (r) changes.push(r);
-      } catch (err) {
-        // the pings are stored: the next ping or the finaliser recomputes; the phone must not resend
-        s.log.error({ err, studentId: student.id }, "attendance recompute failed");
+  if (group.length === 0) return out;
+  let stored: Stored;
+  try {
+    stored = await store(s, group);
+  } catch (reason) {
+    if (group.length === 1) {
+      out[at[0] as number] = { status: "rejected", reason };
+      return out;
+    }
+    for (const [k, r] of group.entries()) {
+      const [one] = await ingestGroup(s, [r.job]);
+      out[at[k] as number] = one as PromiseSettledResult<PingResult>;
+    }
+    return out;
+  }
+
+  // each request's first steps, from the rows the statement read
+  const work: Recompute[] = [];
+  for (const [k, r] of group.entries()) {
+    if (!stored.ok.has(k)) {
+      out[at[k] as number] = { status: "fulfilled", value: null };
+      continue;
+    }
+    const studentId = r.job.student.id;
+    const ids = stored.ids.get(studentId) ?? new Set<string>();
+    // a ping id repeated inside the batch is stored once: keep its first occurrence, with the
+    // stored created_at exactly (now() of the statement), so a later recompute from the stored
+    // rows reaches the same confidence as this one
+    const fresh: StoredPing[] = [];
+    for (const p of r.job.batch) {
+      if (ids.has(p.device_ping_id)) {
+        fresh.push({ ...p, received_at: stored.received });
+        ids.delete(p.device_ping_id);
       }
     }
+    // a duplicate's sessions are recomputed too: a phone resends a ping whose first recompute
+    // failed after the ping was stored (issue 9), and the retry must repair the attendance
+    const affected = new Map<string, DaySession>();
+    for (const p of r.job.batch) for (const x of r.sessionsOf.get(p) ?? []) affected.set(sessionKey(x), x);
+    const snapshot = { rows: stored.rows.get(studentId) ?? [] };
+    const steps: Recompute["steps"] = [];
+    for (const session of affected.values()) {
+      try {
+        const step = await firstStep(s.db, studentId, session, session.location, {
+          fresh,
+          now: stored.received,
+          snapshot,
+        });
+        steps.push({ session, step });
+      } catch (err) {
+        // the pings are stored: the next ping or the finaliser recomputes; the phone must not resend
+        s.log.error({ err, studentId }, "attendance recompute failed");
+      }
+    }
+    work.push({ ready: r, fresh, steps });
   }
-  await publishChanges(s, student.id, changes);
-  // a student seen outside the fence during class (decision 0900); never fails the request
-  await notePindrops(s, student, sessionsOf, received);
-  return { accepted: fresh.length, duplicates: batch.length - fresh.length };
+
+  // every write of the group in one statement; one that lost to another writer is redone alone
+  const writes = work.flatMap((w) => w.steps.flatMap((x) => ("write" in x.step ? [x.step.write] : [])));
+  let ids: (number | "conflict")[] = writes.map(() => "conflict");
+  try {
+    ids = await writeAttendances(s.db, writes);
+  } catch (err) {
+    s.log.error({ err }, "attendance write of a ping group failed; redone one by one");
+  }
+  let n = 0;
+  for (const w of work) {
+    const studentId = w.ready.job.student.id;
+    const changes: Recomputed[] = [];
+    for (const { session, step } of w.steps) {
+      if ("done" in step) {
+        if (step.done) changes.push(step.done);
+        continue;
+      }
+      const id = ids[n++];
+      try {
+        const r =
+          typeof id === "number"
+            ? step.row(id)
+            : await recomputeWith(s.db, studentId, session, session.location, { fresh: w.fresh });
+        if (r) changes.push(r);
+      } catch (err) {
+        s.log.error({ err, studentId }, "attendance recompute failed");
+      }
+    }
+    await publishChanges(s, studentId, changes);
+    // a student seen outside the fence during class (decision 0900); never fails the request
+    await notePindrops(s, w.ready.job.student, w.ready.sessionsOf, stored.received);
+    const k = group.indexOf(w.ready);
+    out[at[k] as number] = {
+      status: "fulfilled",
+      value: { accepted: w.fresh.length, duplicates: w.ready.job.batch.length - w.fresh.length },
+    };
+  }
+  return out;
 }

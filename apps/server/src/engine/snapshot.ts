@@ -43,19 +43,22 @@ export interface SessionKey {
   meets: string;
 }
 
+/** SQL: the attendance row `a` as JSON, as decodeRows reads it; `version` is its xmin as text. */
+export const attendanceJson = (version: SQL): SQL => sql`json_build_object('id', a.id, 'attendable_id', a.attendable_id,
+    'attendable_type', a.attendable_type, 'school_id', a.school_id, 'student_id', a.student_id,
+    'location_id', a.location_id, 'status', a.status, 'enter', extract(epoch from a.enter) * 1000,
+    'exit', extract(epoch from a.exit) * 1000, 'percentage', a.percentage, 'confidence', a.confidence,
+    'evidence', a.evidence, 'engine_state', a.engine_state, 'lock', a.lock, 'finished', a.finished,
+    'meets', a.meets::text, 'created_at', extract(epoch from a.created_at) * 1000,
+    'updated_at', extract(epoch from a.updated_at) * 1000, 'version', ${version})`;
+
 /**
  * SQL: the student's attendance rows on dates in [from, to] as a JSON array, with xmin; with
  * `only`, just those sessions' rows (a ping needs its own sessions', not the whole day's: late in
  * the day the others made each ping read and decode every earlier class's evidence).
  */
 export const rowsJson = (studentId: number, from: string, to: string, only?: readonly SessionKey[]): SQL => sql`(
-  select coalesce(json_agg(json_build_object('id', a.id, 'attendable_id', a.attendable_id,
-    'attendable_type', a.attendable_type, 'school_id', a.school_id, 'student_id', a.student_id,
-    'location_id', a.location_id, 'status', a.status, 'enter', extract(epoch from a.enter) * 1000,
-    'exit', extract(epoch from a.exit) * 1000, 'percentage', a.percentage, 'confidence', a.confidence,
-    'evidence', a.evidence, 'engine_state', a.engine_state, 'lock', a.lock, 'finished', a.finished,
-    'meets', a.meets::text, 'created_at', extract(epoch from a.created_at) * 1000,
-    'updated_at', extract(epoch from a.updated_at) * 1000, 'version', a.xmin::text)), '[]'::json)
+  select coalesce(json_agg(${attendanceJson(sql`a.xmin::text`)}), '[]'::json)
   from attendance a
   where a.student_id = ${studentId}::int and a.meets >= ${from}::date and a.meets <= ${to}::date${
     only
