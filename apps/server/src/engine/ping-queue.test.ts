@@ -8,6 +8,9 @@ interface J {
 }
 const job = (id: number, tag: string, pings = 1): J => ({ student: { id }, batch: Array(pings).fill(0), tag });
 
+/** One turn of the event loop: a group starts once the requests already read have joined it. */
+const turn = () => new Promise((r) => setTimeout(r, 0));
+
 /** A queue whose groups are recorded and held until `release` is called for each. */
 function recorded(inFlight: number) {
   const groups: string[][] = [];
@@ -21,7 +24,7 @@ function recorded(inFlight: number) {
   }, inFlight);
   const release = async () => {
     gates.shift()?.();
-    await new Promise((r) => setTimeout(r, 0));
+    await turn();
   };
   return { q, groups, release };
 }
@@ -30,8 +33,11 @@ describe("the ping queue (group commit)", () => {
   it("runs a lone request at once, and groups what arrives while groups run", async () => {
     const { q, groups, release } = recorded(1);
     const a = q.submit(job(1, "a"));
+    expect(groups, "not before the requests already read have joined").toEqual([]);
+    await turn();
     expect(groups).toEqual([["a"]]);
     const rest = [q.submit(job(2, "b")), q.submit(job(3, "c")), q.submit(job(4, "d"))];
+    await turn();
     expect(groups).toHaveLength(1);
     await release();
     expect(groups).toEqual([["a"], ["b", "c", "d"]]);
@@ -42,8 +48,11 @@ describe("the ping queue (group commit)", () => {
   it("runs as many groups at once as it is allowed", async () => {
     const { q, groups, release } = recorded(2);
     q.submit(job(1, "a"));
+    await turn();
     q.submit(job(2, "b"));
+    await turn();
     q.submit(job(3, "c"));
+    await turn();
     expect(groups).toEqual([["a"], ["b"]]);
     await release();
     expect(groups).toEqual([["a"], ["b"], ["c"]]);
@@ -54,11 +63,14 @@ describe("the ping queue (group commit)", () => {
     const first = q.submit(job(7, "first"));
     const second = q.submit(job(7, "second"));
     const other = q.submit(job(8, "other"));
-    // the second waits for the first's group although a group could start
-    expect(groups).toEqual([["first"], ["other"]]);
+    await turn();
+    // one group of the two students; the second request waits for the first's group although a
+    // second group could start
+    expect(groups).toEqual([["first", "other"]]);
+    await turn();
+    expect(groups).toHaveLength(1);
     await release();
-    expect(groups).toEqual([["first"], ["other"], ["second"]]);
-    await release();
+    expect(groups).toEqual([["first", "other"], ["second"]]);
     await release();
     expect(await Promise.all([first, second, other])).toEqual(["first", "second", "other"]);
   });
@@ -66,6 +78,7 @@ describe("the ping queue (group commit)", () => {
   it("answers each request with its own result: one failure fails only its request", async () => {
     const { q, release } = recorded(1);
     const a = q.submit(job(1, "a"));
+    await turn();
     const bad = q.submit(job(2, "bad"));
     // handled now: the rejection lands before the expectation below is attached
     const badResult = bad.catch((err: Error) => err.message);
@@ -80,6 +93,7 @@ describe("the ping queue (group commit)", () => {
   it("caps a group at 64 requests and 2,000 pings", async () => {
     const { q, groups, release } = recorded(1);
     q.submit(job(0, "lone"));
+    await turn();
     for (let i = 1; i <= 70; i++) q.submit(job(i, `r${i}`));
     await release();
     expect(groups[1]).toHaveLength(64);
@@ -88,6 +102,7 @@ describe("the ping queue (group commit)", () => {
 
     const big = recorded(1);
     big.q.submit(job(0, "lone"));
+    await turn();
     for (let i = 1; i <= 5; i++) big.q.submit(job(i, `u${i}`, 500));
     await big.release();
     // a group takes requests until it holds 2,000 pings

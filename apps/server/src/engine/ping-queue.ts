@@ -18,10 +18,10 @@ interface Waiting<J extends Job, R> {
 }
 
 /**
- * Group commit for the ping path (decision 0564). A request is run at once when fewer than
- * `inFlight` groups are running; otherwise it waits, and every request that arrived meanwhile
+ * Group commit for the ping path (decision 0564). A request is run as soon as the requests
+ * already read have joined it, when fewer than `inFlight` groups are running; otherwise it waits, and every request that arrived meanwhile
  * goes out together in the next group, in two statements for the whole group instead of two per
- * request. An idle server adds no wait; a busy one spends its statements, round trips and commits
+ * request. An idle server adds no wait (one turn of the event loop); a busy one spends its statements, round trips and commits
  * on many pings at a time. A student is in at most one running group, so groups never write the
  * same rows, and a student's requests keep their order.
  */
@@ -35,9 +35,25 @@ export class PingQueue<J extends Job, R> {
     private readonly inFlight: number,
   ) {}
 
+  private scheduled = false;
+
   submit(job: J): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.waiting.push({ job, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * The next group starts after the requests Node has already read: PGlite answers within
+   * microtasks, so a group started at once would run to its end before the next request is even
+   * parsed, and every group would be one request.
+   */
+  private schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
       this.pump();
     });
   }
@@ -80,7 +96,7 @@ export class PingQueue<J extends Job, R> {
     } finally {
       this.running -= 1;
       for (const id of students) this.busy.delete(id);
-      this.pump();
+      this.schedule();
     }
   }
 }
