@@ -278,10 +278,17 @@ async function stepOf(db: Db, studentId: number, session: ActiveSession, input: 
   return { write: { studentId, session, seen: current, plan: p }, row, snap };
 }
 
+/** What a recompute adds: the fresh pings in the session's window, and those that put the student there. */
+function freshFor(session: ActiveSession, place: SessionPlace | null, all: readonly StoredPing[]) {
+  const fresh = all.filter((p) => inWindow(session, p.recorded_at));
+  const signals = placeSignals(place);
+  return { fresh, signals, freshPresent: fresh.filter((p) => isPresentAt(p, session, signals)) };
+}
+
 /**
- * The first attempt of a recompute, for a caller that writes many at once (ingest.ts): the
- * session's step from what the caller read. A write that then conflicts is finished by
- * `recomputeWith` without a snapshot (it re-reads).
+ * The first attempt of a recompute, from what the caller read (a caller that writes many at once,
+ * ingest.ts, or recomputeWith). A write that then conflicts is finished by `recomputeWith`
+ * without a snapshot (it re-reads).
  */
 export async function firstStep(
   db: Db,
@@ -291,12 +298,11 @@ export async function firstStep(
   opts: { fresh: readonly StoredPing[]; now: Date; snapshot: Snapshot | RowsOnly },
 ): Promise<Step> {
   if (session.manual) return { done: null };
-  const fresh = opts.fresh.filter((p) => inWindow(session, p.recorded_at));
-  const signals = placeSignals(place);
-  const freshPresent = fresh.filter((p) => isPresentAt(p, session, signals));
+  const input = freshFor(session, place, opts.fresh);
   // no attendance yet and nothing new puts the student there: nothing can change (read nothing more)
-  if (!seenRowOf(opts.snapshot, session) && freshPresent.length === 0 && opts.fresh.length > 0) return { done: null };
-  return stepOf(db, studentId, session, { fresh, freshPresent, signals, now: opts.now, snap: opts.snapshot });
+  if (!seenRowOf(opts.snapshot, session) && input.freshPresent.length === 0 && opts.fresh.length > 0)
+    return { done: null };
+  return stepOf(db, studentId, session, { ...input, now: opts.now, snap: opts.snapshot });
 }
 
 /**
@@ -313,20 +319,18 @@ export async function recomputeWith(
   opts: { fresh?: readonly StoredPing[]; now?: Date; snapshot?: Snapshot | RowsOnly } = {},
 ): Promise<Recomputed | null> {
   if (session.manual) return null;
-  const fresh = (opts.fresh ?? []).filter((p) => inWindow(session, p.recorded_at));
-  const signals = placeSignals(place);
-  const freshPresent = fresh.filter((p) => isPresentAt(p, session, signals));
-  // no attendance yet and nothing new puts the student there: nothing can change (read nothing more)
-  let snap: Snapshot | RowsOnly = opts.snapshot ?? (await readSnapshot(db, studentId, windowRange(session)));
-  if (!seenRowOf(snap, session) && freshPresent.length === 0 && (opts.fresh ?? []).length > 0) return null;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const now = opts.now && attempt === 0 ? opts.now : new Date();
-    const step = await stepOf(db, studentId, session, { fresh, freshPresent, signals, now, snap });
+  const all = opts.fresh ?? [];
+  const snapshot = opts.snapshot ?? (await readSnapshot(db, studentId, windowRange(session)));
+  let step = await firstStep(db, studentId, session, place, { fresh: all, now: opts.now ?? new Date(), snapshot });
+  const input = freshFor(session, place, all);
+  for (let attempt = 1; ; attempt++) {
     if ("done" in step) return step.done;
     const [id] = await writeAttendances(db, [step.write]);
     if (typeof id === "number") return step.row(id);
+    if (attempt >= MAX_ATTEMPTS) break;
     // another writer (a concurrent batch, staff) got there first: start again from what is stored
-    snap = await readSnapshot(db, studentId, windowRange(session));
+    const snap = await readSnapshot(db, studentId, windowRange(session));
+    step = await stepOf(db, studentId, session, { ...input, now: new Date(), snap });
   }
   throw new Error(`attendance of student ${studentId} for ${keyOf(session)} kept changing; not recomputed`);
 }

@@ -180,6 +180,8 @@ async function store(s: Services, group: readonly Ready[]): Promise<Stored> {
 
 /** A request's sessions to recompute, each at its first step. */
 interface Recompute {
+  /** the request's place in the group */
+  k: number;
   ready: Ready;
   fresh: StoredPing[];
   steps: { session: DaySession; step: Step }[];
@@ -256,7 +258,7 @@ async function ingestGroup(s: Services, jobs: readonly PingJob[]): Promise<Promi
         s.log.error({ err, studentId }, "attendance recompute failed");
       }
     }
-    work.push({ ready: r, fresh, steps });
+    work.push({ k, ready: r, fresh, steps });
   }
 
   // every write of the group in one statement; one that lost to another writer is redone alone
@@ -290,8 +292,7 @@ async function ingestGroup(s: Services, jobs: readonly PingJob[]): Promise<Promi
     await publishChanges(s, studentId, changes);
     // a student seen outside the fence during class (decision 0900); never fails the request
     await notePindrops(s, w.ready.job.student, w.ready.sessionsOf, stored.received);
-    const k = group.indexOf(w.ready);
-    out[at[k] as number] = {
+    out[at[w.k] as number] = {
       status: "fulfilled",
       value: { accepted: w.fresh.length, duplicates: w.ready.job.batch.length - w.fresh.length },
     };
