@@ -1,7 +1,7 @@
 import { canManageUsers, isAdmin, mayRunTeams, ROLES } from "@rollbook/domain";
 import type { GraphQLField } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { type DbKind, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { buildSchema } from "../graphql/schema.ts";
 import { ChangeLog } from "./tenant-matrix-changes.ts";
 import { casesOf, documentsOf, leaksIn, SCHOOL_REPORT_ROLES } from "./tenant-matrix-ops.ts";
@@ -20,6 +20,9 @@ import {
  * called with the ids, uuids, e-mails and names of rows the caller must not reach (the second
  * school's, and for roles 5-9 their own school's rows not assigned to them). No answer may
  * name such a row, and no mutation may change the database (audit rows aside).
+ *
+ * One part of it runs per test file (tenant-matrix-*.test.ts): the whole matrix was one file of
+ * four minutes, the longest pole of the suite; in parts the test workers share it.
  */
 const schema = buildSchema();
 const queryFields = Object.values(schema.getQueryType()?.getFields() ?? {});
@@ -72,8 +75,12 @@ function without(w: ViewerWorld, kinds: Kind[]): ViewerWorld {
   return { ...w, foreignIds, otherSchoolIds };
 }
 
-for (const dbKind of DATABASES) {
-  describe(`tenant and role matrix on ${dbKind}`, () => {
+/** Which calls a file runs: the queries of some callers (in demo role order, the search token after role 3), or the mutations. */
+export type MatrixPart = { kind: "queries"; callers: [from: number, to: number] } | { kind: "mutations" };
+
+export function describeTenantMatrix(dbKind: DbKind, part: MatrixPart) {
+  const title = part.kind === "queries" ? `queries of callers ${part.callers[0] + 1}-${part.callers[1]}` : "mutations";
+  describe(`tenant and role matrix on ${dbKind}: ${title}`, () => {
     let srv: TestServer;
     const actors: Actor[] = [];
     const counts = { cases: 0, mutationCases: 0, requests: 0, skipped: [] as string[], odd: new Map<string, number>() };
@@ -132,76 +139,81 @@ for (const dbKind of DATABASES) {
       return { res, problems };
     }
 
-    it("no query answers a row of the other school or one not assigned to the caller", async () => {
-      const leaks: string[] = [];
-      // queries write nothing the matrix checks, so the callers run side by side
-      const runActor = async (a: Actor) => {
-        for (const field of queryFields) {
-          const docs = documentsOf("query", field, schema);
-          const exempt = a.roleId === 1 ? SEES_EVERY_SCHOOL[field.name] : undefined;
-          const world = exempt ? without(a.world, exempt) : a.world;
-          const { cases, skipped } = casesOf(field, a.world, TEST_PASSWORD);
-          counts.skipped.push(...skipped.map((s) => `${a.name}: ${s}`));
-          for (const c of cases) {
-            counts.cases++;
-            // every part of a selection split under the cost limit, every page
-            for (const [part, doc] of docs.entries())
-              for (let page = 1; page <= 40; page++) {
-                const vars = c.unfiltered ? { ...c.variables, page } : c.variables;
-                const { res, problems } = await call(a, field, doc, vars);
-                const where = `${field.name}${docs.length > 1 ? ` (part ${part + 1}/${docs.length})` : ""} as ${a.name}, ${c.label}${c.unfiltered ? ` page ${page}` : ""}`;
-                leaks.push(...problems.map((p) => `${where}: ${p}`));
-                // a refused plain call would make the check vacuous: every query is open to every role
-                const mayCall = ROLE_LIMITED[field.name]?.(a.roleId) ?? true;
-                if (c.label.startsWith("no ") && a.name !== "search token" && mayCall && res.body.errors?.length)
-                  leaks.push(`${where}: refused (${res.body.errors.map((e) => e.message).join("; ")})`);
-                leaks.push(...leaksIn(res.body.data, world).map((l) => `${where}: ${l}`));
-                const rows = (res.body.data?.[field.name] as { data?: unknown[] } | undefined)?.data;
-                if (!c.unfiltered || !Array.isArray(rows) || rows.length < 250) break;
-              }
-          }
-        }
-      };
-      for (let i = 0; i < actors.length; i += 3) await Promise.all(actors.slice(i, i + 3).map(runActor));
-      expect(leaks).toEqual([]);
-    }, 300_000);
-
-    it("no mutation on a foreign row changes the database or answers the row", async () => {
-      const log = new ChangeLog(srv.database.db);
-      expect(await log.install()).toBeGreaterThan(20);
-      await log.take();
-      const wrong: string[] = [];
-      for (const field of mutationFields) {
-        // a refused call changes nothing, so each part of a split selection is a call of its own
-        const docs = documentsOf("mutation", field, schema);
-        const mayAdd = [...(MAY_ADD["*"] ?? []), ...(MAY_ADD[field.name] ?? [])];
-        for (const a of actors) {
-          const { cases, skipped } = casesOf(field, a.world, TEST_PASSWORD);
-          counts.skipped.push(...skipped.map((s) => `${a.name}: ${s}`));
-          for (const c of cases) {
-            for (const [part, doc] of docs.entries()) {
-              const where = `${field.name}${docs.length > 1 ? ` (part ${part + 1}/${docs.length})` : ""} as ${a.name}, ${c.label}`;
-              if (a.roleId === 1 && field.name === "switchSchool") {
-                // role 1 may switch into every school (decisions, "Roles and what they see")
-                counts.skipped.push(`${where}: allowed to role 1`);
-                continue;
-              }
+    if (part.kind === "queries")
+      it("no query answers a row of the other school or one not assigned to the caller", async () => {
+        const leaks: string[] = [];
+        // queries write nothing the matrix checks, so the callers run side by side
+        const runActor = async (a: Actor) => {
+          for (const field of queryFields) {
+            const docs = documentsOf("query", field, schema);
+            const exempt = a.roleId === 1 ? SEES_EVERY_SCHOOL[field.name] : undefined;
+            const world = exempt ? without(a.world, exempt) : a.world;
+            const { cases, skipped } = casesOf(field, a.world, TEST_PASSWORD);
+            counts.skipped.push(...skipped.map((s) => `${a.name}: ${s}`));
+            for (const c of cases) {
               counts.cases++;
-              counts.mutationCases++;
-              const { res, problems } = await call(a, field, doc, c.variables);
-              wrong.push(...problems.map((p) => `${where}: ${p}`));
-              wrong.push(...leaksIn(res.body.data, a.world).map((l) => `${where}: answered ${l}`));
-              for (const ch of await log.take()) {
-                const row = `${ch.op} ${ch.tbl} ${ch.row_id ?? ""}`.trim();
-                if (ch.op !== "INSERT" || !mayAdd.includes(ch.tbl)) wrong.push(`${where}: ${row}`);
-                else if (ch.school_id !== null && ch.school_id !== a.world.schoolId)
-                  wrong.push(`${where}: ${row} in school ${ch.school_id}`);
+              // every part of a selection split under the cost limit, every page
+              for (const [part, doc] of docs.entries())
+                for (let page = 1; page <= 40; page++) {
+                  const vars = c.unfiltered ? { ...c.variables, page } : c.variables;
+                  const { res, problems } = await call(a, field, doc, vars);
+                  const where = `${field.name}${docs.length > 1 ? ` (part ${part + 1}/${docs.length})` : ""} as ${a.name}, ${c.label}${c.unfiltered ? ` page ${page}` : ""}`;
+                  leaks.push(...problems.map((p) => `${where}: ${p}`));
+                  // a refused plain call would make the check vacuous: every query is open to every role
+                  const mayCall = ROLE_LIMITED[field.name]?.(a.roleId) ?? true;
+                  if (c.label.startsWith("no ") && a.name !== "search token" && mayCall && res.body.errors?.length)
+                    leaks.push(`${where}: refused (${res.body.errors.map((e) => e.message).join("; ")})`);
+                  leaks.push(...leaksIn(res.body.data, world).map((l) => `${where}: ${l}`));
+                  const rows = (res.body.data?.[field.name] as { data?: unknown[] } | undefined)?.data;
+                  if (!c.unfiltered || !Array.isArray(rows) || rows.length < 250) break;
+                }
+            }
+          }
+        };
+        const [from, to] = part.kind === "queries" ? part.callers : [0, 0];
+        const callers = actors.slice(from, to);
+        expect(callers.length, "the part names callers").toBeGreaterThan(0);
+        for (let i = 0; i < callers.length; i += 3) await Promise.all(callers.slice(i, i + 3).map(runActor));
+        expect(leaks).toEqual([]);
+      }, 300_000);
+
+    if (part.kind === "mutations")
+      it("no mutation on a foreign row changes the database or answers the row", async () => {
+        const log = new ChangeLog(srv.database.db);
+        expect(await log.install()).toBeGreaterThan(20);
+        await log.take();
+        const wrong: string[] = [];
+        for (const field of mutationFields) {
+          // a refused call changes nothing, so each part of a split selection is a call of its own
+          const docs = documentsOf("mutation", field, schema);
+          const mayAdd = [...(MAY_ADD["*"] ?? []), ...(MAY_ADD[field.name] ?? [])];
+          for (const a of actors) {
+            const { cases, skipped } = casesOf(field, a.world, TEST_PASSWORD);
+            counts.skipped.push(...skipped.map((s) => `${a.name}: ${s}`));
+            for (const c of cases) {
+              for (const [part, doc] of docs.entries()) {
+                const where = `${field.name}${docs.length > 1 ? ` (part ${part + 1}/${docs.length})` : ""} as ${a.name}, ${c.label}`;
+                if (a.roleId === 1 && field.name === "switchSchool") {
+                  // role 1 may switch into every school (decisions, "Roles and what they see")
+                  counts.skipped.push(`${where}: allowed to role 1`);
+                  continue;
+                }
+                counts.cases++;
+                counts.mutationCases++;
+                const { res, problems } = await call(a, field, doc, c.variables);
+                wrong.push(...problems.map((p) => `${where}: ${p}`));
+                wrong.push(...leaksIn(res.body.data, a.world).map((l) => `${where}: answered ${l}`));
+                for (const ch of await log.take()) {
+                  const row = `${ch.op} ${ch.tbl} ${ch.row_id ?? ""}`.trim();
+                  if (ch.op !== "INSERT" || !mayAdd.includes(ch.tbl)) wrong.push(`${where}: ${row}`);
+                  else if (ch.school_id !== null && ch.school_id !== a.world.schoolId)
+                    wrong.push(`${where}: ${row} in school ${ch.school_id}`);
+                }
               }
             }
           }
         }
-      }
-      expect(wrong).toEqual([]);
-    }, 300_000);
+        expect(wrong).toEqual([]);
+      }, 300_000);
   });
 }
