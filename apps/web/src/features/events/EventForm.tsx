@@ -14,7 +14,7 @@ import {
 import { TimeInput } from "@mantine/dates";
 import { type FormEvent, useRef, useState } from "react";
 import { DateField } from "../../ui/dates/DatePicker.tsx";
-import { type Errors, firstError, serverErrors } from "../teams/form-errors.ts";
+import { type Errors, firstError, serverErrors } from "../../ui/form/server-errors.ts";
 import {
   EVENT_FIELD_ORDER,
   EVENT_LABELS,

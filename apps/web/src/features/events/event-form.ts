@@ -3,7 +3,7 @@
  * server checks again; its field errors land on the same fields. Pure, tested without a browser.
  */
 import { DROP_CUTOFF_MAX, EVENT_DROP_CUTOFF_DEFAULT, formatClock } from "@rollbook/domain";
-import type { Errors } from "../teams/form-errors.ts";
+import type { Errors } from "../../ui/form/server-errors.ts";
 
 export interface EventFormValues {
   title: string;

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from "react";
 import { execute } from "../../lib/graphql.ts";
 import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
+import { serverErrors } from "../../ui/form/server-errors.ts";
 import { notify } from "../../ui/notify.tsx";
-import { serverErrors } from "../teams/form-errors.ts";
 import { lastSeen } from "../users/format.ts";
 import { ActivateBeaconDocument, AddBeaconsDocument, type BeaconRow, RemoveBeaconDocument } from "./queries.ts";
 

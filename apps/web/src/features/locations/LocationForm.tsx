@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { type FormEvent, useRef, useState } from "react";
-import { serverErrors } from "../teams/form-errors.ts";
+import { serverErrors } from "../../ui/form/server-errors.ts";
 import { LOCATION_LABELS, type LocationFormValues, locationVariables, withCoordinateText } from "./location-form.ts";
 
 type Vars = Extract<ReturnType<typeof locationVariables>, { ok: true }>["variables"];

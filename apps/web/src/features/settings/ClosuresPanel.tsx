@@ -6,8 +6,8 @@ import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { DateField } from "../../ui/dates/DatePicker.tsx";
 import { formatDate } from "../../ui/dates/date-format.ts";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
+import { serverErrors } from "../../ui/form/server-errors.ts";
 import { notify } from "../../ui/notify.tsx";
-import { serverErrors } from "../teams/form-errors.ts";
 import { type Closure, CreateClosureDocument, RemoveClosureDocument, SCHOOL_SETTINGS_KEY } from "./queries.ts";
 
 const LABELS = { title: "Title", start_date: "First day", end_date: "Last day" } as const;

@@ -3,8 +3,8 @@ import { TIME_ZONES } from "@rollbook/domain";
 import { type FormEvent, useState } from "react";
 import { execute } from "../../lib/graphql.ts";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
+import { serverErrors } from "../../ui/form/server-errors.ts";
 import { notify } from "../../ui/notify.tsx";
-import { serverErrors } from "../teams/form-errors.ts";
 import { CreateSchoolDocument } from "./queries.ts";
 
 const LABELS = { name: "School name", timezone: "Time zone" } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RequestError } from "../../lib/http.ts";
-import { firstError, inWords, serverErrors } from "./form-errors.ts";
+import { firstError, inWords, serverErrors } from "../../ui/form/server-errors.ts";
 import {
   EMPTY_TEAM_FORM,
   TEAM_FIELD_ORDER,

@@ -4,7 +4,7 @@
  * being free is only its check. Pure, tested without a browser.
  */
 import { TEAM_NAME_MAX, TEAM_TAG_MAX } from "@rollbook/domain";
-import type { Errors } from "./form-errors.ts";
+import type { Errors } from "../../ui/form/server-errors.ts";
 
 export interface TeamFormValues {
   name: string;

@@ -7,11 +7,11 @@ import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
 import { formatDateTime } from "../../../ui/detail/format.ts";
+import { type Errors, firstError, serverErrors } from "../../../ui/form/server-errors.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { studentsWord } from "../../links/pick-students.ts";
-import { type Errors, firstError, serverErrors } from "../form-errors.ts";
 import {
   CreateTravelDocument,
   RemoveTravelDocument,

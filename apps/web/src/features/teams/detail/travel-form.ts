@@ -11,7 +11,7 @@ import {
   TRAVEL_DEFAULT_START_HOUR,
   zonedToUtc,
 } from "@rollbook/domain";
-import type { Errors } from "../form-errors.ts";
+import type { Errors } from "../../../ui/form/server-errors.ts";
 
 export interface TravelFormValues {
   start_day: string | null;

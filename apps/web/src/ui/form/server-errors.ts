@@ -1,5 +1,5 @@
 /**
- * Field errors of the team and event forms: the server names a bad field in
+ * Field errors of the forms (use-record-form.ts): the server names a bad field in
  * `extensions.field` and usually starts its message with the field's key ("name: the school
  * already has a team named X", "capacity must be ..."); the form shows it on that field in the
  * field's words ("Name: the school already has ..."). Pure, tested without a browser.
