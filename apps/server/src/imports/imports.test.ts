@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
@@ -324,6 +325,55 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(await importCount()).toBe(before);
     expect(await lo()).toBe(los);
     expect(await studentsBy(["X-1"])).toHaveLength(0);
+  });
+
+  it("a file refused before it was read to its end leaves the connection usable for the next request", async () => {
+    // one keep-alive socket, as a browser reuses it: the rest of a refused body used to stay
+    // unread, and the next request on the connection was never answered
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const token = await as("school_admin");
+    const send = (k: string, body: Buffer) =>
+      new Promise<{ status: number; message: string }>((resolve, reject) => {
+        const u = new URL(srv.url);
+        const timer = setTimeout(() => reject(new Error(`no answer to the ${k} upload`)), 15_000);
+        const req = http.request(
+          {
+            host: u.hostname,
+            port: Number(u.port),
+            path: `/api/v2/imports?kind=${k}`,
+            method: "POST",
+            agent,
+            headers: {
+              authorization: `Bearer ${token}`,
+              "x-requested-with": "XMLHttpRequest",
+              "content-type": "text/csv",
+              "content-length": body.length,
+            },
+          },
+          (res) => {
+            let text = "";
+            res.on("data", (c) => (text += c));
+            res.on("end", () => {
+              clearTimeout(timer);
+              resolve({ status: res.statusCode ?? 0, message: JSON.parse(text).message ?? "" });
+            });
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    // 6 MB past the refused start: more than the socket's buffers hold
+    const rest = Buffer.alloc(6 * 1024 * 1024, "a");
+    try {
+      const notZip = await send("oneroster", Buffer.concat([Buffer.from("not a zip"), rest]));
+      expect(notZip).toMatchObject({ status: 400, message: expect.stringMatching(/not a zip archive/) });
+      const header = await send("students", Buffer.concat([Buffer.from("student_id,first,last\n"), rest]));
+      expect(header).toMatchObject({ status: 400, message: expect.stringMatching(/lacks the columns/) });
+      const good = await send("students", Buffer.from("school_identifier,first_name,last_name\nKA-1,Kim,Alive\n"));
+      expect(good.status).toBe(202);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it("is for admin roles only, and each school sees its own imports", async () => {

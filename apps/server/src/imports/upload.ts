@@ -114,6 +114,17 @@ export async function importRoutes(app: FastifyInstance, { s }: { s: Services })
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
+  // A refusal before the whole file was read (a bad header in the first chunk) left the rest of
+  // the body unread and the stream paused: the connection's next request was never parsed and
+  // hung. The rest is read and dropped, so the connection stays usable.
+  app.addHook("onSend", async (request, _reply, payload) => {
+    const raw = request.raw;
+    if (!raw.complete && !raw.destroyed) {
+      raw.removeAllListeners("readable");
+      raw.resume();
+    }
+    return payload;
+  });
   app.post("/api/v2/imports", async (request, reply) => {
     const viewer = await downloadViewer(s, request, reply);
     if (!viewer) return reply;
@@ -131,7 +142,10 @@ export async function importRoutes(app: FastifyInstance, { s }: { s: Services })
         .header("connection", "close")
         .send({ message: problem, errors: { file: [problem] } });
     }
-    const body = (request.body ?? Readable.from([])) as AsyncIterable<Buffer>;
+    // not destroyed when a check stops reading early: destroying an unfinished request would
+    // take the connection (and our answer) with it; the hook above drains it instead
+    const raw = request.body as Readable | undefined;
+    const body: AsyncIterable<Buffer> = raw ? raw.iterator({ destroyOnReturn: false }) : Readable.from([]);
     try {
       const row = await createImport(s, viewer, kind, body);
       publishImport(s, row);
