@@ -1,3 +1,4 @@
+import { TextInput } from "@mantine/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -5,6 +6,7 @@ import { renderUi } from "../../../test/render.tsx";
 import { TeamForm } from "../../features/teams/TeamForm.tsx";
 import { EMPTY_TEAM_FORM, type TeamFormValues } from "../../features/teams/team-form.ts";
 import { RequestError } from "../../lib/http.ts";
+import { useRecordForm } from "./use-record-form.ts";
 
 /** The record form's behaviour, through the team form (the pattern every record form follows). */
 function renderTeamForm(onSubmit: (v: TeamFormValues) => Promise<void>) {
@@ -64,5 +66,35 @@ describe("useRecordForm", () => {
     await user.click(create);
     expect(await screen.findByText("You may not do that.")).toBeTruthy();
     expect(name.getAttribute("aria-invalid")).not.toBe("true");
+  });
+
+  it("reset forgets the checks until the next submit (a form that stays open after a save)", async () => {
+    const user = userEvent.setup();
+    function Probe() {
+      const r = useRecordForm({
+        name: "probe",
+        initialValues: { title: "" },
+        validate: (v: { title: string }) => (v.title.trim() ? {} : { title: "Title is required" }),
+        order: ["title"] as const,
+        labels: { title: "Title" },
+      });
+      return (
+        <form onSubmit={r.submit(async () => r.reset())} noValidate>
+          <TextInput label="Title" {...r.form.getInputProps("title")} />
+          <button type="submit">Add</button>
+        </form>
+      );
+    }
+    renderUi(<Probe />);
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    expect(screen.getByText("Title is required")).toBeTruthy();
+    await user.type(screen.getByLabelText("Title"), "Trip");
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    await waitFor(() => expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe(""));
+    // emptied by the reset, and not flagged until the next submit
+    expect(screen.queryByText("Title is required")).toBeNull();
+    await user.type(screen.getByLabelText("Title"), "x");
+    await user.clear(screen.getByLabelText("Title"));
+    expect(screen.queryByText("Title is required")).toBeNull();
   });
 });

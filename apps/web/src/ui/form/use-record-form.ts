@@ -25,6 +25,8 @@ export interface RecordForm<V extends object> {
   busy: boolean;
   /** The form's onSubmit: checks, then saves; a refusal naming a field lands on it, focused. */
   submit: (save: (values: V) => Promise<void>) => (event?: FormEvent<HTMLFormElement>) => void;
+  /** Back to `values` (else the initial ones) with nothing shown: the checks wait for the next submit. */
+  reset: (values?: V) => void;
 }
 
 /**
@@ -74,5 +76,13 @@ export function useRecordForm<V extends object, K extends keyof V & string>(
     )(event);
   };
 
-  return { form, formError, busy: form.submitting, submit };
+  const reset = (values?: V) => {
+    checked.current = false;
+    setFormError(null);
+    if (values) form.setInitialValues(values);
+    form.reset();
+    if (values) form.setValues(values);
+  };
+
+  return { form, formError, busy: form.submitting, submit, reset };
 }
