@@ -1,106 +1,76 @@
 import { Button, Group, Select, Stack, Table, Text, Textarea, VisuallyHidden } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import type { StudentDetailCreateExcuseMutationVariables } from "../../../gql/graphql.ts";
 import { execute } from "../../../lib/graphql.ts";
-import { RequestError } from "../../../lib/http.ts";
 import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { formatDate } from "../../../ui/dates/date-format.ts";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
+import { serverErrors } from "../../../ui/form/server-errors.ts";
+import { useRecordForm } from "../../../ui/form/use-record-form.ts";
 import { notify } from "../../../ui/notify.tsx";
-import { labelServerMessage } from "./field-errors.ts";
+import {
+  attendableChoices,
+  EMPTY_EXCUSE_FORM,
+  EXCUSE_ALIASES,
+  EXCUSE_FIELD_ORDER,
+  EXCUSE_LABELS,
+  type ExcuseFormValues,
+  excuseFormErrors,
+  excuseVariables,
+} from "./excuse-form.ts";
 import { CreateExcuseDocument, RemoveExcuseDocument, useStudentMutation } from "./queries.ts";
 import type { StudentDetail } from "./types.ts";
 
-/** The student's own courses and events as choices "course:12" / "event:7". */
-export function attendableChoices(student: Pick<StudentDetail, "courses" | "events">) {
-  const courses = student.courses.map((c) => ({ value: `course:${c.id}`, label: c.title }));
-  const events = student.events.map((e) => ({ value: `event:${e.event.id}`, label: e.event.title }));
-  return [
-    ...(courses.length ? [{ group: "Courses", items: courses }] : []),
-    ...(events.length ? [{ group: "Events", items: events }] : []),
-  ];
+/** A refusal that names no field of the form is said in a notification (the form has no alert). */
+function notifyUnlessField(err: unknown) {
+  if (serverErrors(err, EXCUSE_LABELS, EXCUSE_ALIASES).rest === null) throw err;
+  notify.error(err instanceof Error ? err.message : String(err));
 }
 
-export function parseAttendable(value: string | null): { attendable_type: string; attendable_id: number } | null {
-  const m = /^(course|event):(\d+)$/.exec(value ?? "");
-  return m ? { attendable_type: m[1] as string, attendable_id: Number(m[2]) } : null;
-}
-
-type ExcuseErrors = Partial<Record<"date" | "attendable" | "notes", string>>;
-
-function AddExcuseForm({ student }: { student: StudentDetail }) {
-  const [date, setDate] = useState<string | null>(null);
-  const [attendable, setAttendable] = useState<string | null>(null);
-  const [notes, setNotes] = useState("");
-  const [errors, setErrors] = useState<ExcuseErrors>({});
+function AddExcuseForm({ student, onAdded }: { student: StudentDetail; onAdded: () => void }) {
+  const { form, busy, submit } = useRecordForm({
+    name: "excuse",
+    initialValues: EMPTY_EXCUSE_FORM,
+    validate: excuseFormErrors,
+    order: EXCUSE_FIELD_ORDER,
+    labels: EXCUSE_LABELS,
+    aliases: EXCUSE_ALIASES,
+  });
   const add = useStudentMutation(student.uuid, (vars: StudentDetailCreateExcuseMutationVariables) =>
     execute(CreateExcuseDocument, vars),
   );
   const choices = attendableChoices(student);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const which = parseAttendable(attendable);
-    const found: ExcuseErrors = {};
-    if (!date) found.date = "Date is required";
-    if (!which) found.attendable = "Course or event is required";
-    setErrors(found);
-    if (found.date || found.attendable) {
-      document.getElementById(found.date ? "excuse-date" : "excuse-attendable")?.focus();
-      return;
-    }
+  const save = async (values: ExcuseFormValues) => {
+    const vars = excuseVariables(student.id, values);
+    if (!vars) return;
     try {
-      if (!date || !which) return;
-      await add.mutateAsync({ student_id: student.id, date, ...which, notes: notes.trim() || null });
-      setDate(null);
-      setAttendable(null);
-      setNotes("");
+      await add.mutateAsync(vars);
       notify.success("The excuse was added.");
+      onAdded();
     } catch (err) {
-      const fe = err instanceof RequestError ? err.errors : {};
-      const next: ExcuseErrors = {};
-      for (const [key, messages] of Object.entries(fe)) {
-        const m = messages[0];
-        if (!m) continue;
-        if (key === "date") next.date = labelServerMessage(key, "Date", m);
-        else if (key === "attendable_id" || key === "attendable_type") next.attendable = m;
-        else if (key === "notes") next.notes = labelServerMessage(key, "Notes", m);
-      }
-      if (Object.keys(next).length) setErrors(next);
-      else notify.error(err instanceof Error ? err.message : String(err));
+      notifyUnlessField(err);
     }
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Add an excuse">
+    <form onSubmit={submit(save)} noValidate aria-label="Add an excuse">
       <Stack gap="xs">
         <Group grow align="flex-start" wrap="wrap" gap="sm">
           <DateField
-            label="Date"
-            value={date}
-            onChange={(v) => {
-              setDate(v);
-              setErrors((e) => ({ ...e, date: undefined }));
-            }}
-            error={errors.date}
+            {...form.getInputProps("date")}
+            value={form.values.date}
+            label={EXCUSE_LABELS.date}
             // the format as a description, not as a pale placeholder (contrast)
             placeholder=""
             description="MM/DD/YYYY"
             required
             clearable
-            // the id lets a failed submit put focus here
-            {...({ id: "excuse-date" } as object)}
           />
           <Select
-            id="excuse-attendable"
-            label="Course or event"
+            {...form.getInputProps("attendable")}
+            label={EXCUSE_LABELS.attendable}
             placeholder={choices.length ? "Pick one" : "Enrolled in nothing"}
             data={choices}
-            value={attendable}
-            onChange={(v) => {
-              setAttendable(v);
-              setErrors((e) => ({ ...e, attendable: undefined }));
-            }}
-            error={errors.attendable}
             description="One of the student's own"
             required
             searchable
@@ -108,17 +78,9 @@ function AddExcuseForm({ student }: { student: StudentDetail }) {
             miw={200}
           />
         </Group>
-        <Textarea
-          label="Notes"
-          value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
-          error={errors.notes}
-          autosize
-          minRows={1}
-          maxRows={4}
-        />
+        <Textarea {...form.getInputProps("notes")} label={EXCUSE_LABELS.notes} autosize minRows={1} maxRows={4} />
         <Group>
-          <Button type="submit" loading={add.isPending}>
+          <Button type="submit" loading={busy}>
             Add excuse
           </Button>
         </Group>
@@ -130,6 +92,8 @@ function AddExcuseForm({ student }: { student: StudentDetail }) {
 /** Excuses of the student, newest date first; add and remove with the override permission. */
 export function ExcusesSection({ student, canChange }: { student: StudentDetail; canChange: boolean }) {
   const remove = useStudentMutation(student.uuid, (id: number) => execute(RemoveExcuseDocument, { id }));
+  // each added excuse gets a new form: empty, and its checks wait for the next submit
+  const [added, setAdded] = useState(0);
   return (
     <DetailSection title="Excuses" order={3}>
       <Stack gap="md">
@@ -186,7 +150,7 @@ export function ExcusesSection({ student, canChange }: { student: StudentDetail;
             </Table>
           </Table.ScrollContainer>
         )}
-        {canChange && <AddExcuseForm student={student} />}
+        {canChange && <AddExcuseForm key={added} student={student} onAdded={() => setAdded((n) => n + 1)} />}
       </Stack>
     </DetailSection>
   );

@@ -2,7 +2,6 @@ import { formatPhone } from "@rollbook/domain";
 import { describe, expect, it } from "vitest";
 import { apaText, isApaWarning } from "./apa.ts";
 import { eventGroup } from "./EventsTab.tsx";
-import { attendableChoices, parseAttendable } from "./ExcusesSection.tsx";
 import { isPhone, labelServerMessage } from "./field-errors.ts";
 import { attendancePath, groupSecret } from "./HeaderCards.tsx";
 
@@ -36,26 +35,6 @@ describe("participant page logic", () => {
     expect(eventGroup({ in_waitlist: true, status: null })).toBe("waitlisted");
     expect(eventGroup({ in_waitlist: false, status: 3 })).toBe("attending");
     expect(eventGroup({ in_waitlist: false, status: null })).toBe("attending");
-  });
-
-  it("offers the student's own courses and events for an excuse, and reads the choice back", () => {
-    const choices = attendableChoices({
-      courses: [{ id: 4, uuid: "c", title: "Biology" }],
-      events: [
-        {
-          event: { id: 9, uuid: "e", title: "Fair", date: "2026-11-20", start_time: "09:00", end_time: "10:00" },
-          in_waitlist: false,
-          status: null,
-        },
-      ],
-    });
-    expect(choices).toEqual([
-      { group: "Courses", items: [{ value: "course:4", label: "Biology" }] },
-      { group: "Events", items: [{ value: "event:9", label: "Fair" }] },
-    ]);
-    expect(parseAttendable("event:9")).toEqual({ attendable_type: "event", attendable_id: 9 });
-    expect(parseAttendable("team:1")).toBeNull();
-    expect(parseAttendable(null)).toBeNull();
   });
 
   it("links to the right attendance page and groups the secret for typing", () => {
