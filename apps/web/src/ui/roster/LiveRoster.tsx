@@ -5,15 +5,23 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { type FormEvent, memo, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../lib/graphql.ts";
-import { RequestError } from "../../lib/http.ts";
 import { MODAL_ATTRIBUTES } from "../confirm.tsx";
 import { confirmThen } from "../detail/confirm-then.ts";
 import { DetailSection } from "../detail/DetailSection.tsx";
 import { formatTime } from "../detail/format.ts";
+import { useRecordForm } from "../form/use-record-form.ts";
 import { notify } from "../notify.tsx";
 import { personName } from "../person-name.ts";
 import { StatusPill } from "../StatusPill.tsx";
 import { statusColour, statusLabel } from "../status.ts";
+import {
+  EMPTY_OFFLINE_CODE_FORM,
+  OFFLINE_CODE_ALIASES,
+  OFFLINE_CODE_FIELD_ORDER,
+  OFFLINE_CODE_LABELS,
+  type OfflineCodeFormValues,
+  offlineCodeFormErrors,
+} from "./offline-code-form.ts";
 import { clockTime, confidenceText, filterRoster, offlineCode, rosterSummary } from "./roster.ts";
 import { type Roster, RosterOfflineCodeDocument, RosterOverrideDocument, type RosterRow } from "./roster-calls.ts";
 
@@ -294,47 +302,7 @@ function OverrideModal({ row, onClose, onDone }: { row: RosterRow | null; onClos
 /** Staff type in the code a student's phone shows offline: the student is checked in now. */
 function OfflineCodeForm({ of, rows, onDone }: { of: RosterOf; rows: readonly RosterRow[]; onDone: () => void }) {
   const [open, setOpen] = useState(false);
-  const [student, setStudent] = useState("");
-  const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<{ student?: string; code?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    setOpen(false);
-    setStudent("");
-    setCode("");
-    setErrors({});
-  };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const digits = offlineCode(code);
-    const next = {
-      student: student === "" ? "Student is required" : undefined,
-      code: digits === null ? "Offline code must be the 6 digits the student's phone shows" : undefined,
-    };
-    setErrors(next);
-    if (next.student || next.code || digits === null) return;
-    setBusy(true);
-    try {
-      await execute(RosterOfflineCodeDocument, {
-        student_id: Number(student),
-        attendable_id: of.id,
-        attendable_type: of.type,
-        code: digits,
-      });
-      const who = rows.find((r) => String(r.student.id) === student);
-      notify.success(`${who ? personName(who.student) : "The student"} is checked in.`);
-      close();
-      onDone();
-    } catch (err) {
-      const field = err instanceof RequestError ? Object.keys(err.errors)[0] : undefined;
-      const message = err instanceof Error ? err.message : "The code was not taken.";
-      if (field === "code") setErrors({ code: `Offline code: ${message.replace(/^code\s*/i, "")}` });
-      else if (field === "student_id") setErrors({ student: message });
-      else setErrors({ code: message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const close = () => setOpen(false);
   return (
     <>
       <Button variant="default" onClick={() => setOpen(true)}>
@@ -347,38 +315,75 @@ function OfflineCodeForm({ of, rows, onDone }: { of: RosterOf; rows: readonly Ro
         closeButtonProps={{ "aria-label": "Close" }}
         attributes={MODAL_ATTRIBUTES}
       >
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <Stack gap="sm">
-            <NativeSelect
-              label="Student"
-              value={student}
-              error={errors.student}
-              onChange={(e) => setStudent(e.currentTarget.value)}
-              data={[
-                { value: "", label: "Pick a student" },
-                ...rows.map((r) => ({ value: String(r.student.id), label: personName(r.student) })),
-              ]}
-            />
-            <TextInput
-              label="Offline code"
-              description="The 6 digits the student's phone shows"
-              inputMode="numeric"
-              autoComplete="off"
-              value={code}
-              error={errors.code}
-              onChange={(e) => setCode(e.currentTarget.value)}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Check in
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        {/* the modal unmounts its content when closed: each opening starts empty and unchecked */}
+        <OfflineCodeFields of={of} rows={rows} onClose={close} onDone={onDone} />
       </Modal>
     </>
+  );
+}
+
+function OfflineCodeFields({
+  of,
+  rows,
+  onClose,
+  onDone,
+}: {
+  of: RosterOf;
+  rows: readonly RosterRow[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { form, formError, busy, submit } = useRecordForm({
+    name: "offline-code",
+    initialValues: EMPTY_OFFLINE_CODE_FORM,
+    validate: offlineCodeFormErrors,
+    order: OFFLINE_CODE_FIELD_ORDER,
+    labels: OFFLINE_CODE_LABELS,
+    aliases: OFFLINE_CODE_ALIASES,
+  });
+  const save = async (v: OfflineCodeFormValues) => {
+    const code = offlineCode(v.code);
+    if (code === null) return;
+    await execute(RosterOfflineCodeDocument, {
+      student_id: Number(v.student),
+      attendable_id: of.id,
+      attendable_type: of.type,
+      code,
+    });
+    const who = rows.find((r) => String(r.student.id) === v.student);
+    notify.success(`${who ? personName(who.student) : "The student"} is checked in.`);
+    onClose();
+    onDone();
+  };
+  return (
+    <form onSubmit={submit(save)} noValidate>
+      <Stack gap="sm">
+        <NativeSelect
+          {...form.getInputProps("student")}
+          label={OFFLINE_CODE_LABELS.student}
+          data={[
+            { value: "", label: "Pick a student" },
+            ...rows.map((r) => ({ value: String(r.student.id), label: personName(r.student) })),
+          ]}
+        />
+        <TextInput
+          {...form.getInputProps("code")}
+          // any other refusal (too many guesses, not found) is about the code too
+          error={form.errors.code ?? formError}
+          label={OFFLINE_CODE_LABELS.code}
+          description="The 6 digits the student's phone shows"
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Check in
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
