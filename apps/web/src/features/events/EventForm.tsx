@@ -12,9 +12,8 @@ import {
   TextInput,
 } from "@mantine/core";
 import { TimeInput } from "@mantine/dates";
-import { type FormEvent, useRef, useState } from "react";
 import { DateField } from "../../ui/dates/DatePicker.tsx";
-import { type Errors, firstError, serverErrors } from "../../ui/form/server-errors.ts";
+import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import {
   EVENT_FIELD_ORDER,
   EVENT_LABELS,
@@ -55,57 +54,24 @@ export function EventForm({
   attending = 0,
   label,
 }: EventFormProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors<EventField>>({});
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const set = <K extends EventField>(key: K, value: EventFormValues[K]) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    if (checked) setErrors(eventFormErrors(next, attending));
-  };
-  const focus = (e: Errors<EventField>) => {
-    const k = firstError(EVENT_FIELD_ORDER, e);
-    if (k)
-      formRef.current
-        ?.querySelector<HTMLElement>(
-          `[data-field="${k}"] input:not([type=hidden]), [data-field="${k}"] textarea, [data-field="${k}"] select, [data-field="${k}"] button`,
-        )
-        ?.focus();
-  };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setChecked(true);
-    setFormError(null);
-    const found = eventFormErrors(values, attending);
-    setErrors(found);
-    if (Object.keys(found).length) return focus(found);
-    setBusy(true);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      const { fields, rest } = serverErrors(err, EVENT_LABELS, { location: "location_id", team: "restricted_by" });
-      setErrors(fields);
-      setFormError(rest);
-      focus(fields);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { form, formError, busy, submit } = useRecordForm({
+    name: "event",
+    initialValues: initial,
+    validate: (v: EventFormValues) => eventFormErrors(v, attending),
+    order: EVENT_FIELD_ORDER,
+    labels: EVENT_LABELS,
+    aliases: { location: "location_id", team: "restricted_by" },
+  });
+  const values = form.values;
   const text = (key: EventField, props: { description?: string; inputMode?: "numeric"; required?: boolean } = {}) => (
     <div data-field={key}>
       <TextInput
+        {...form.getInputProps(key)}
         label={EVENT_LABELS[key]}
         description={props.description}
         inputMode={props.inputMode}
         required={props.required}
         withAsterisk={false}
-        value={values[key] as string}
-        error={errors[key]}
-        onChange={(e) => set(key, e.currentTarget.value as never)}
       />
     </div>
   );
@@ -115,56 +81,38 @@ export function EventForm({
       : locations;
 
   return (
-    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label={label}>
+    <form onSubmit={submit(onSubmit)} noValidate aria-label={label}>
       <Stack gap="sm">
         {text("title", { required: true })}
         <div data-field="description">
-          <Textarea
-            label={EVENT_LABELS.description}
-            autosize
-            minRows={2}
-            value={values.description}
-            error={errors.description}
-            onChange={(e) => set("description", e.currentTarget.value)}
-          />
+          <Textarea {...form.getInputProps("description")} label={EVENT_LABELS.description} autosize minRows={2} />
         </div>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <div data-field="date">
-            <DateField
-              label={EVENT_LABELS.date}
-              value={values.date}
-              error={errors.date}
-              onChange={(d) => set("date", d)}
-            />
+            <DateField {...form.getInputProps("date")} label={EVENT_LABELS.date} value={values.date} />
           </div>
           <div data-field="start_time">
             <TimeInput
+              {...form.getInputProps("start_time")}
               label={EVENT_LABELS.start_time}
               required
               withAsterisk={false}
-              value={values.start_time}
-              error={errors.start_time}
-              onChange={(e) => set("start_time", e.currentTarget.value)}
             />
           </div>
           <div data-field="end_time">
             <TimeInput
+              {...form.getInputProps("end_time")}
               label={EVENT_LABELS.end_time}
               required
               withAsterisk={false}
-              value={values.end_time}
-              error={errors.end_time}
-              onChange={(e) => set("end_time", e.currentTarget.value)}
             />
           </div>
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <div data-field="location_id">
             <NativeSelect
+              {...form.getInputProps("location_id")}
               label={EVENT_LABELS.location_id}
-              value={values.location_id}
-              error={errors.location_id}
-              onChange={(e) => set("location_id", e.currentTarget.value)}
               data={[{ value: "", label: "No location" }, ...locationOptions]}
             />
           </div>
@@ -174,11 +122,9 @@ export function EventForm({
           })}
           <div data-field="visibility">
             <NativeSelect
+              {...form.getInputProps("visibility")}
               label={EVENT_LABELS.visibility}
               description="Public events have a signup page"
-              value={values.visibility}
-              error={errors.visibility}
-              onChange={(e) => set("visibility", e.currentTarget.value === "public" ? "public" : "private")}
               data={[
                 { value: "private", label: "Private" },
                 { value: "public", label: "Public" },
@@ -199,14 +145,15 @@ export function EventForm({
         </Fieldset>
         <div data-field="restricted_by">
           <Select
+            {...form.getInputProps("restricted_by")}
             label={EVENT_LABELS.restricted_by}
             description="Only this team's students may be on the event"
             placeholder="Open to every student"
             clearable
             searchable
+            // the form keeps "" for none; the Select takes null
             value={values.restricted_by || null}
-            error={errors.restricted_by}
-            onChange={(v) => set("restricted_by", v ?? "")}
+            onChange={(v) => form.setFieldValue("restricted_by", v ?? "")}
             data={[...teams]}
             nothingFoundMessage="No matching data"
             comboboxProps={{ withinPortal: true }}
@@ -215,17 +162,12 @@ export function EventForm({
         <Group gap="lg">
           <div data-field="alerts_students">
             <Checkbox
+              {...form.getInputProps("alerts_students", { type: "checkbox" })}
               label={EVENT_LABELS.alerts_students}
-              checked={values.alerts_students}
-              onChange={(e) => set("alerts_students", e.currentTarget.checked)}
             />
           </div>
           <div data-field="required">
-            <Checkbox
-              label={EVENT_LABELS.required}
-              checked={values.required}
-              onChange={(e) => set("required", e.currentTarget.checked)}
-            />
+            <Checkbox {...form.getInputProps("required", { type: "checkbox" })} label={EVENT_LABELS.required} />
           </div>
         </Group>
         {formError && (
