@@ -1,13 +1,13 @@
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea } from "@mantine/core";
 import { TimeInput } from "@mantine/dates";
-import { type FormEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { execute } from "../../../lib/graphql.ts";
 import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
 import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
 import { formatDateTime } from "../../../ui/detail/format.ts";
-import { type Errors, firstError, serverErrors } from "../../../ui/form/server-errors.ts";
+import { useRecordForm } from "../../../ui/form/use-record-form.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { Spinner } from "../../../ui/Spinner.tsx";
@@ -25,9 +25,9 @@ import {
 import { usePhone } from "../use-phone.ts";
 import {
   newTravelForm,
+  TRAVEL_ALIASES,
   TRAVEL_FIELD_ORDER,
   TRAVEL_LABELS,
-  type TravelField,
   type TravelFormValues,
   travelFormErrors,
   travelFormFrom,
@@ -226,48 +226,25 @@ function TravelForm({
   onCancel: () => void;
   onSubmit: (v: TravelFormValues) => Promise<void>;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors<TravelField>>({});
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const update = (next: TravelFormValues) => {
-    setValues(next);
-    if (checked) setErrors(travelFormErrors(next, timeZone));
-  };
-  const focus = (e: Errors<TravelField>) => {
-    const k = firstError(TRAVEL_FIELD_ORDER, e);
-    if (k)
-      formRef.current
-        ?.querySelector<HTMLElement>(
-          `[data-field="${k}"] input, [data-field="${k}"] textarea, [data-field="${k}"] button`,
-        )
-        ?.focus();
-  };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setChecked(true);
-    setFormError(null);
-    const found = travelFormErrors(values, timeZone);
-    setErrors(found);
-    if (Object.keys(found).length) return focus(found);
-    setBusy(true);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      const { fields, rest } = serverErrors(err, TRAVEL_LABELS);
-      setErrors(fields);
-      setFormError(rest);
-      focus(fields);
-    } finally {
-      setBusy(false);
-    }
+  const { form, formError, busy, submit } = useRecordForm({
+    name: "travel",
+    initialValues: initial,
+    validate: (v: TravelFormValues) => travelFormErrors(v, timeZone),
+    order: TRAVEL_FIELD_ORDER,
+    labels: TRAVEL_LABELS,
+    aliases: TRAVEL_ALIASES,
+  });
+  const values = form.values;
+  // field by field, not setValues: setValues clears the errors the checks have just set
+  const setStartDay = (day: string | null) => {
+    const next = withStartDay(form.getValues(), day);
+    form.setFieldValue("start_day", next.start_day);
+    form.setFieldValue("end_day", next.end_day);
   };
   const picked = new Set(values.student_ids);
   const allPicked = members.length > 0 && members.every((m) => picked.has(m.id));
   return (
-    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label={submitLabel}>
+    <form onSubmit={submit(onSubmit)} noValidate aria-label={submitLabel}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Times are in the school's time zone ({timeZone}).
@@ -275,50 +252,29 @@ function TravelForm({
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <div data-field="start_date">
             <DateField
+              {...form.getInputProps("start_day")}
               label="Start day"
               value={values.start_day}
-              error={errors.start_date}
-              onChange={(d) => update(withStartDay(values, d))}
+              onChange={setStartDay}
             />
           </div>
           <div data-field="start_time">
-            <TimeInput
-              label="Start time"
-              value={values.start_time}
-              onChange={(e) => update({ ...values, start_time: e.currentTarget.value })}
-            />
+            <TimeInput {...form.getInputProps("start_time")} label="Start time" />
           </div>
           <div data-field="end_date">
-            <DateField
-              label="End day"
-              value={values.end_day}
-              error={errors.end_date}
-              onChange={(d) => update({ ...values, end_day: d })}
-            />
+            <DateField {...form.getInputProps("end_day")} label="End day" value={values.end_day} />
           </div>
           <div data-field="end_time">
-            <TimeInput
-              label="End time"
-              value={values.end_time}
-              onChange={(e) => update({ ...values, end_time: e.currentTarget.value })}
-            />
+            <TimeInput {...form.getInputProps("end_time")} label="End time" />
           </div>
         </SimpleGrid>
         <div data-field="notes">
-          <Textarea
-            label="Notes"
-            autosize
-            minRows={2}
-            value={values.notes}
-            error={errors.notes}
-            onChange={(e) => update({ ...values, notes: e.currentTarget.value })}
-          />
+          <Textarea {...form.getInputProps("notes")} label="Notes" autosize minRows={2} />
         </div>
         <div data-field="is_away">
           <Checkbox
+            {...form.getInputProps("is_away", { type: "checkbox" })}
             label="Away (the travelling students' sessions read travel)"
-            checked={values.is_away}
-            onChange={(e) => update({ ...values, is_away: e.currentTarget.checked })}
           />
         </div>
         <Stack component="fieldset" gap={6} m={0} p={0} style={{ border: 0 }} data-field="student_ids">
@@ -332,10 +288,12 @@ function TravelForm({
           ) : (
             <>
               <Checkbox
+                // the students' data-path: their error focuses this box (the message shows below)
+                {...form.getInputProps("student_ids", { type: "checkbox", withError: false })}
                 label="Whole team"
                 checked={allPicked}
                 indeterminate={!allPicked && picked.size > 0}
-                onChange={() => update({ ...values, student_ids: allPicked ? [] : members.map((m) => m.id) })}
+                onChange={() => form.setFieldValue("student_ids", allPicked ? [] : members.map((m) => m.id))}
               />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} pl="md" mah={240} style={{ overflowY: "auto" }}>
                 {members.map((m) => (
@@ -343,22 +301,20 @@ function TravelForm({
                     key={m.id}
                     label={personName(m)}
                     checked={picked.has(m.id)}
-                    onChange={(e) =>
-                      update({
-                        ...values,
-                        student_ids: e.currentTarget.checked
-                          ? [...values.student_ids, m.id]
-                          : values.student_ids.filter((id) => id !== m.id),
-                      })
-                    }
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      form.setFieldValue("student_ids", (ids) =>
+                        on ? [...ids, m.id] : ids.filter((id) => id !== m.id),
+                      );
+                    }}
                   />
                 ))}
               </SimpleGrid>
             </>
           )}
-          {errors.student_ids && (
+          {form.errors.student_ids && (
             <Text size="sm" c="red.9" role="alert">
-              {errors.student_ids}
+              {form.errors.student_ids}
             </Text>
           )}
         </Stack>

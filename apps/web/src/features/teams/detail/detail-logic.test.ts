@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { RequestError } from "../../../lib/http.ts";
+import { serverErrors } from "../../../ui/form/server-errors.ts";
 import { personName } from "../../../ui/person-name.ts";
 import { addedText, studentsWord } from "../../links/pick-students.ts";
 import { parseSchoolIds, pastedIdsError, pasteResultText } from "./paste-ids.ts";
 import {
   instant,
   newTravelForm,
+  TRAVEL_ALIASES,
+  TRAVEL_LABELS,
   travelFormErrors,
   travelFormFrom,
   travelVariables,
@@ -40,9 +44,19 @@ describe("travel form", () => {
   it("refuses an end before the start and bad times, naming the field", () => {
     const v = newTravelForm("UTC", new Date(), [], "2026-05-04");
     expect(travelFormErrors(v, "UTC")).toEqual({});
-    expect(travelFormErrors({ ...v, end_time: "05:00" }, "UTC")).toEqual({ end_date: "End must be after the start" });
-    expect(travelFormErrors({ ...v, start_time: "25:00" }, "UTC").start_date).toMatch(/^Start time/);
-    expect(travelFormErrors({ ...v, start_day: null }, "UTC").start_date).toBe("Start day is required");
+    expect(travelFormErrors({ ...v, end_time: "05:00" }, "UTC")).toEqual({ end_day: "End must be after the start" });
+    expect(travelFormErrors({ ...v, start_time: "25:00" }, "UTC").start_day).toMatch(/^Start time/);
+    expect(travelFormErrors({ ...v, start_day: null }, "UTC").start_day).toBe("Start day is required");
+  });
+
+  it("puts the server's start_date and end_date on their day, in the form's words", () => {
+    const err = new RequestError("end_date must be after start_date", 400, {
+      end_date: ["end_date must be after start_date"],
+    });
+    expect(serverErrors(err, TRAVEL_LABELS, TRAVEL_ALIASES)).toEqual({
+      fields: { end_day: "End must be after start_date" },
+      rest: null,
+    });
   });
 
   it("reads a stored travel in the school's zone", () => {

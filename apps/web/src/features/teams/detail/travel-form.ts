@@ -23,17 +23,21 @@ export interface TravelFormValues {
   student_ids: number[];
 }
 
-export type TravelField = "start_date" | "end_date" | "notes" | "is_away" | "student_ids";
+/** The fields that take an error: a time's error shows on its day. */
+export type TravelField = "start_day" | "end_day" | "notes" | "is_away" | "student_ids";
 
-export const TRAVEL_FIELD_ORDER: readonly TravelField[] = ["start_date", "end_date", "notes", "is_away", "student_ids"];
+export const TRAVEL_FIELD_ORDER: readonly TravelField[] = ["start_day", "end_day", "notes", "is_away", "student_ids"];
 
 export const TRAVEL_LABELS: Record<TravelField, string> = {
-  start_date: "Start",
-  end_date: "End",
+  start_day: "Start",
+  end_day: "End",
   notes: "Notes",
   is_away: "Away",
   student_ids: "Travelling students",
 };
+
+/** The API's instants (day and time) land on their day. */
+export const TRAVEL_ALIASES: Partial<Record<string, TravelField>> = { start_date: "start_day", end_date: "end_day" };
 
 const hhmm = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 export const DEFAULT_START_TIME = hhmm(TRAVEL_DEFAULT_START_HOUR);
@@ -98,11 +102,11 @@ export function travelFormErrors(v: TravelFormValues, timeZone: string): Errors<
   const e: Errors<TravelField> = {};
   const start = instant(v.start_day, v.start_time, timeZone);
   const end = instant(v.end_day, v.end_time, timeZone);
-  if (!v.start_day) e.start_date = "Start day is required";
-  else if (minutesOf(v.start_time) === null) e.start_date = "Start time must be a time such as 06:00";
-  if (!v.end_day) e.end_date = "End day is required";
-  else if (minutesOf(v.end_time) === null) e.end_date = "End time must be a time such as 20:00";
-  if (start && end && end <= start) e.end_date = "End must be after the start";
+  if (!v.start_day) e.start_day = "Start day is required";
+  else if (minutesOf(v.start_time) === null) e.start_day = "Start time must be a time such as 06:00";
+  if (!v.end_day) e.end_day = "End day is required";
+  else if (minutesOf(v.end_time) === null) e.end_day = "End time must be a time such as 20:00";
+  if (start && end && end <= start) e.end_day = "End must be after the start";
   if (v.notes.trim().length > 1000) e.notes = "Notes must be at most 1000 characters";
   return e;
 }
