@@ -26,7 +26,9 @@ describe("pasted coordinates", () => {
 });
 
 describe("the location form", async () => {
-  const { EMPTY_LOCATION, locationVariables, withCoordinateText } = await import("./location-form.ts");
+  const { EMPTY_LOCATION, locationFormErrors, locationVariables, withCoordinateText } = await import(
+    "./location-form.ts"
+  );
   it("fills both coordinates from a pasted pair, and keeps a single typed number", () => {
     const pasted = withCoordinateText(EMPTY_LOCATION, "latitude", "40.7128, -74.006");
     expect([pasted.latitude, pasted.longitude]).toEqual(["40.7128", "-74.006"]);
@@ -35,18 +37,23 @@ describe("the location form", async () => {
   });
 
   it("names the field of each problem", () => {
-    const r = locationVariables({ ...EMPTY_LOCATION, name: "", latitude: "95", radius: "ten" });
-    expect(r.ok ? {} : r.errors).toEqual({
+    expect(locationFormErrors({ ...EMPTY_LOCATION, name: "", latitude: "95", radius: "ten" })).toEqual({
       name: "Name is required",
       latitude: "Latitude must be a number from -90 to 90",
       radius: "Radius must be a whole number of metres",
     });
-    const half = locationVariables({ ...EMPTY_LOCATION, name: "Gym", latitude: "40" });
-    expect(half.ok ? {} : half.errors).toEqual({ longitude: "Longitude is needed with the latitude" });
-    const fine = locationVariables({ ...EMPTY_LOCATION, name: "Gym", latitude: "40", longitude: "-74" });
-    expect(fine).toEqual({
-      ok: true,
-      variables: { name: "Gym", place_id: null, latitude: 40, longitude: -74, radius: 75, note: null },
+    expect(locationFormErrors({ ...EMPTY_LOCATION, name: "Gym", latitude: "40" })).toEqual({
+      longitude: "Longitude is needed with the latitude",
+    });
+    const fine = { ...EMPTY_LOCATION, name: "Gym", latitude: "40", longitude: "-74" };
+    expect(locationFormErrors(fine)).toEqual({});
+    expect(locationVariables(fine)).toEqual({
+      name: "Gym",
+      place_id: null,
+      latitude: 40,
+      longitude: -74,
+      radius: 75,
+      note: null,
     });
   });
 });

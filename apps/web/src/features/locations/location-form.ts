@@ -1,4 +1,5 @@
 /** The location form's values as text and back to the call's variables. Pure. */
+import type { Errors } from "../../ui/form/server-errors.ts";
 import { parseCoordinates, roundCoordinate } from "./coordinates.ts";
 
 export interface LocationFormValues {
@@ -10,7 +11,9 @@ export interface LocationFormValues {
   note: string;
 }
 
-export const LOCATION_LABELS: Record<keyof LocationFormValues, string> = {
+export type LocationField = keyof LocationFormValues;
+
+export const LOCATION_LABELS: Record<LocationField, string> = {
   name: "Name",
   place_id: "Place id",
   latitude: "Latitude",
@@ -18,6 +21,9 @@ export const LOCATION_LABELS: Record<keyof LocationFormValues, string> = {
   radius: "Radius (metres)",
   note: "Note",
 };
+
+/** The fields in screen order (the first at fault takes focus). */
+export const LOCATION_FIELD_ORDER = Object.keys(LOCATION_LABELS) as LocationField[];
 
 export const EMPTY_LOCATION: LocationFormValues = {
   name: "",
@@ -59,20 +65,9 @@ export function withCoordinateText(
 
 const DECIMAL = /^[-+]?\d+(\.\d+)?$/;
 
-export function locationVariables(v: LocationFormValues):
-  | {
-      ok: true;
-      variables: {
-        name: string;
-        place_id: string | null;
-        latitude: number | null;
-        longitude: number | null;
-        radius: number;
-        note: string | null;
-      };
-    }
-  | { ok: false; errors: Partial<Record<keyof LocationFormValues, string>> } {
-  const errors: Partial<Record<keyof LocationFormValues, string>> = {};
+/** The client's checks; the server checks again and names its field. */
+export function locationFormErrors(v: LocationFormValues): Errors<LocationField> {
+  const errors: Errors<LocationField> = {};
   if (!v.name.trim()) errors.name = "Name is required";
   const lat = v.latitude.trim();
   const lng = v.longitude.trim();
@@ -83,16 +78,19 @@ export function locationVariables(v: LocationFormValues):
   if (lat && !lng && !errors.latitude) errors.longitude = "Longitude is needed with the latitude";
   if (lng && !lat && !errors.longitude) errors.latitude = "Latitude is needed with the longitude";
   if (!/^\d+$/.test(v.radius.trim())) errors.radius = "Radius must be a whole number of metres";
-  if (Object.keys(errors).length) return { ok: false, errors };
+  return errors;
+}
+
+/** createLocation / updateLocation arguments, of values that passed the checks. */
+export function locationVariables(v: LocationFormValues) {
+  const lat = v.latitude.trim();
+  const lng = v.longitude.trim();
   return {
-    ok: true,
-    variables: {
-      name: v.name,
-      place_id: v.place_id.trim() || null,
-      latitude: lat ? Number(lat) : null,
-      longitude: lng ? Number(lng) : null,
-      radius: Number(v.radius.trim()),
-      note: v.note.trim() || null,
-    },
+    name: v.name,
+    place_id: v.place_id.trim() || null,
+    latitude: lat ? Number(lat) : null,
+    longitude: lng ? Number(lng) : null,
+    radius: Number(v.radius.trim()),
+    note: v.note.trim() || null,
   };
 }
