@@ -12,18 +12,16 @@ import {
 } from "@mantine/core";
 import { TimeInput } from "@mantine/dates";
 import { MEET_KEYS, type MeetKey } from "@rollbook/domain";
-import { type FormEvent, useId, useRef, useState } from "react";
-import { RequestError } from "../../lib/http.ts";
+import { useId } from "react";
 import { DateField } from "../../ui/dates/DatePicker.tsx";
+import { firstError } from "../../ui/form/server-errors.ts";
+import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import {
   COURSE_FIELD_ORDER,
   COURSE_LABELS,
-  type CourseErrors,
-  type CourseFieldKey,
   type CourseFormValues,
   courseFormErrors,
-  formKeyOf,
-  serverMessageInWords,
+  courseServerErrors,
 } from "./course-form.ts";
 
 const DAY_NAMES: Record<MeetKey, string> = {
@@ -54,56 +52,27 @@ export interface CourseFormProps {
  * on their field, in the form's words; the first field at fault takes focus.
  */
 export function CourseForm({ initial, submitLabel, onSubmit, onCancel, locations, label }: CourseFormProps) {
-  const [values, setValues] = useState<CourseFormValues>(initial);
-  const [errors, setErrors] = useState<CourseErrors>({});
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { form, formError, busy, submit } = useRecordForm({
+    name: "course",
+    initialValues: initial,
+    validate: courseFormErrors,
+    order: COURSE_FIELD_ORDER,
+    labels: COURSE_LABELS,
+  });
+  const values = form.values;
   const daysErrorId = useId();
 
-  const set = <K extends keyof CourseFormValues>(key: K, value: CourseFormValues[K]) => {
-    setValues((v) => {
-      const next = { ...v, [key]: value };
-      if (checked) setErrors(courseFormErrors(next));
-      return next;
-    });
-  };
-  const setDay = (key: MeetKey, on: boolean) => set("days", { ...values.days, [key]: on });
-
-  const focusField = (key: CourseFieldKey) => {
-    const el = formRef.current?.querySelector<HTMLElement>(
-      `[data-field="${key}"] input:not([type=hidden]), [data-field="${key}"] button, [data-field="${key}"] select`,
-    );
-    el?.focus();
-  };
-
-  const showErrors = (e: CourseErrors) => {
-    setErrors(e);
-    const first = COURSE_FIELD_ORDER.find((k) => e[k]);
-    if (first) requestAnimationFrame(() => focusField(first));
-    return first !== undefined;
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(null);
-    setChecked(true);
-    if (showErrors(courseFormErrors(values))) return;
-    setBusy(true);
+  // the course words the server's field errors its own way (every field name in the message in
+  // words, a day's error on the days), so it puts them itself; other refusals go to the hook
+  const save = async (v: CourseFormValues) => {
     try {
-      await onSubmit(values);
+      await onSubmit(v);
     } catch (err) {
-      const server: CourseErrors = {};
-      if (err instanceof RequestError) {
-        for (const [field, messages] of Object.entries(err.errors)) {
-          const key = formKeyOf(field);
-          if (key && messages[0]) server[key] = serverMessageInWords(messages[0]);
-        }
-      }
-      if (!showErrors(server)) setFormError(err instanceof Error ? err.message : "The course was not saved.");
-    } finally {
-      setBusy(false);
+      const fields = courseServerErrors(err);
+      const first = firstError(COURSE_FIELD_ORDER, fields);
+      if (!first) throw err;
+      form.setErrors(fields);
+      form.getInputNode(first)?.focus();
     }
   };
 
@@ -113,10 +82,8 @@ export function CourseForm({ initial, submitLabel, onSubmit, onCancel, locations
   ) => (
     <div data-field={key}>
       <TextInput
+        {...form.getInputProps(key)}
         label={COURSE_LABELS[key]}
-        value={values[key]}
-        onChange={(e) => set(key, e.currentTarget.value)}
-        error={errors[key]}
         required={extra?.required}
         withAsterisk={false}
         description={extra?.description}
@@ -128,11 +95,9 @@ export function CourseForm({ initial, submitLabel, onSubmit, onCancel, locations
   const number = (key: "late_time" | "absent_time" | "min_percentage", description: string) => (
     <div data-field={key}>
       <TextInput
+        {...form.getInputProps(key)}
         label={COURSE_LABELS[key]}
-        value={values[key]}
         inputMode="numeric"
-        onChange={(e) => set(key, e.currentTarget.value)}
-        error={errors[key]}
         description={description}
         autoComplete="off"
       />
@@ -140,7 +105,7 @@ export function CourseForm({ initial, submitLabel, onSubmit, onCancel, locations
   );
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={label}>
+    <form onSubmit={submit(save)} noValidate aria-label={label}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {text("title", { required: true })}
@@ -149,20 +114,16 @@ export function CourseForm({ initial, submitLabel, onSubmit, onCancel, locations
           {text("course_number")}
           <div data-field="location_id">
             <NativeSelect
+              {...form.getInputProps("location_id")}
               label={COURSE_LABELS.location_id}
-              value={values.location_id}
-              onChange={(e) => set("location_id", e.currentTarget.value)}
-              error={errors.location_id}
               data={[{ value: "", label: "No location" }, ...locations]}
             />
           </div>
           <Box visibleFrom="sm" />
           <div data-field="start_time">
             <TimeInput
+              {...form.getInputProps("start_time")}
               label={COURSE_LABELS.start_time}
-              value={values.start_time}
-              onChange={(e) => set("start_time", e.currentTarget.value)}
-              error={errors.start_time}
               required
               withAsterisk={false}
               description="In the school's time zone"
@@ -170,39 +131,31 @@ export function CourseForm({ initial, submitLabel, onSubmit, onCancel, locations
           </div>
           <div data-field="end_time">
             <TimeInput
+              {...form.getInputProps("end_time")}
               label={COURSE_LABELS.end_time}
-              value={values.end_time}
-              onChange={(e) => set("end_time", e.currentTarget.value)}
-              error={errors.end_time}
               required
               withAsterisk={false}
               description="After the start time"
             />
           </div>
         </SimpleGrid>
-        <Checkbox
-          label="Indefinite (no semester end)"
-          checked={values.is_indefinite}
-          onChange={(e) => set("is_indefinite", e.currentTarget.checked)}
-        />
+        <Checkbox {...form.getInputProps("is_indefinite", { type: "checkbox" })} label="Indefinite (no semester end)" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <div data-field="semester_start">
             <DateField
+              {...form.getInputProps("semester_start")}
               label={COURSE_LABELS.semester_start}
               value={values.semester_start}
-              onChange={(v) => set("semester_start", v)}
               placeholder=""
               description="MM/DD/YYYY"
-              error={errors.semester_start}
               clearable
             />
           </div>
           <div data-field="semester_end">
             <DateField
+              {...form.getInputProps("semester_end")}
               label={COURSE_LABELS.semester_end}
               value={values.semester_end}
-              onChange={(v) => set("semester_end", v)}
-              error={errors.semester_end}
               clearable
               placeholder=""
               description={values.is_indefinite ? "MM/DD/YYYY; optional for an indefinite course" : "MM/DD/YYYY"}
@@ -213,22 +166,24 @@ export function CourseForm({ initial, submitLabel, onSubmit, onCancel, locations
           legend={COURSE_LABELS.meet_days}
           data-field="meet_days"
           variant="unstyled"
-          aria-describedby={errors.meet_days ? daysErrorId : undefined}
-          aria-invalid={errors.meet_days ? true : undefined}
+          aria-describedby={form.errors.meet_days ? daysErrorId : undefined}
+          aria-invalid={form.errors.meet_days ? true : undefined}
         >
           <Group gap="md" wrap="wrap">
-            {MEET_KEYS.map((k) => (
+            {MEET_KEYS.map((k, i) => (
               <Checkbox
                 key={k}
+                // the first day carries the days' data-path: their error focuses it
+                {...(i === 0 ? form.getInputProps("meet_days", { type: "checkbox", withError: false }) : {})}
                 label={DAY_NAMES[k]}
-                checked={values.days[k]}
-                onChange={(e) => setDay(k, e.currentTarget.checked)}
+                checked={values.meet_days[k]}
+                onChange={(e) => form.setFieldValue(`meet_days.${k}`, e.currentTarget.checked)}
               />
             ))}
           </Group>
-          {errors.meet_days && (
+          {form.errors.meet_days && (
             <Text id={daysErrorId} c="red.9" size="sm" mt={4}>
-              {errors.meet_days}
+              {form.errors.meet_days}
             </Text>
           )}
         </Fieldset>
@@ -239,16 +194,14 @@ export function CourseForm({ initial, submitLabel, onSubmit, onCancel, locations
         </SimpleGrid>
         <Group gap="lg" wrap="wrap">
           <Checkbox
+            {...form.getInputProps("alerts_students", { type: "checkbox" })}
             label="Alert students"
             description="E-mail students about their own lateness and absence"
-            checked={values.alerts_students}
-            onChange={(e) => set("alerts_students", e.currentTarget.checked)}
           />
           <Checkbox
+            {...form.getInputProps("manual_attendance", { type: "checkbox" })}
             label="Manual attendance"
             description="Staff mark attendance; phones are not used"
-            checked={values.manual_attendance}
-            onChange={(e) => set("manual_attendance", e.currentTarget.checked)}
           />
         </Group>
         {formError && (

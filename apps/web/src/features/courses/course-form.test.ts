@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { RequestError } from "../../lib/http.ts";
 import {
   type CourseFormValues,
   courseFormErrors,
   courseFormFrom,
+  courseServerErrors,
   courseVariables,
   EMPTY_COURSE_FORM,
   formKeyOf,
@@ -16,7 +18,7 @@ const good: CourseFormValues = {
   end_time: "10:15",
   semester_start: "2026-08-24",
   semester_end: "2026-12-11",
-  days: { ...EMPTY_COURSE_FORM.days, meet_mon: true, meet_wed: true },
+  meet_days: { ...EMPTY_COURSE_FORM.meet_days, meet_mon: true, meet_wed: true },
 };
 
 describe("courseFormErrors", () => {
@@ -129,5 +131,15 @@ describe("server field errors", () => {
     expect(serverMessageInWords("min_percentage must be a whole number from 0 to 100")).toBe(
       "Minimum percentage must be a whole number from 0 to 100",
     );
+  });
+
+  it("turns a refusal into the form's field errors, none when it names no field of the form", () => {
+    const err = new RequestError("meet_mon: the course must meet on at least one day (meet_sun to meet_sat)", 400, {
+      meet_mon: ["the course must meet on at least one day (meet_sun to meet_sat)"],
+      id: ["unknown"],
+    });
+    expect(courseServerErrors(err)).toEqual({ meet_days: "The course must meet on at least one day" });
+    expect(courseServerErrors(new RequestError("You may not do that.", 403))).toEqual({});
+    expect(courseServerErrors(new Error("offline"))).toEqual({});
   });
 });

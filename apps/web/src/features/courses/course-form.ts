@@ -12,6 +12,7 @@ import {
   type MeetKey,
   MINUTES_IN_DAY,
 } from "@rollbook/domain";
+import { RequestError } from "../../lib/http.ts";
 
 export interface CourseFormValues {
   title: string;
@@ -27,7 +28,8 @@ export interface CourseFormValues {
   /** "YYYY-MM-DD" or null. */
   semester_start: string | null;
   semester_end: string | null;
-  days: Record<MeetKey, boolean>;
+  /** The meeting days (named as the server names their error). */
+  meet_days: Record<MeetKey, boolean>;
   /** Minutes / percent as typed ("" leaves the school's value). */
   late_time: string;
   absent_time: string;
@@ -102,7 +104,7 @@ export const EMPTY_COURSE_FORM: CourseFormValues = {
   is_indefinite: false,
   semester_start: null,
   semester_end: null,
-  days: noDays(),
+  meet_days: noDays(),
   late_time: "",
   absent_time: "",
   min_percentage: "",
@@ -143,7 +145,7 @@ export function courseFormFrom(c: CourseLike): CourseFormValues {
     is_indefinite: c.is_indefinite,
     semester_start: c.semester_start,
     semester_end: c.semester_end,
-    days: Object.fromEntries(MEET_KEYS.map((k) => [k, c[k]])) as Record<MeetKey, boolean>,
+    meet_days: Object.fromEntries(MEET_KEYS.map((k) => [k, c[k]])) as Record<MeetKey, boolean>,
     late_time: num(c.late_time),
     absent_time: num(c.absent_time),
     min_percentage: num(c.min_percentage),
@@ -177,7 +179,7 @@ export function courseFormErrors(v: CourseFormValues): CourseErrors {
     else if (v.semester_start && v.semester_end <= v.semester_start)
       e.semester_end = `${L.semester_end} must be after the semester start`;
   }
-  if (!MEET_KEYS.some((k) => v.days[k])) e.meet_days = "Pick at least one meeting day";
+  if (!MEET_KEYS.some((k) => v.meet_days[k])) e.meet_days = "Pick at least one meeting day";
   for (const f of ["late_time", "absent_time"] as const) {
     if (v[f].trim() !== "" && !wholeIn(v[f], MINUTES_IN_DAY))
       e[f] = `${L[f]} must be a whole number from 0 to ${MINUTES_IN_DAY}`;
@@ -209,7 +211,7 @@ export function courseVariables(v: CourseFormValues) {
     is_indefinite: v.is_indefinite,
     semester_start: v.semester_start,
     semester_end: v.is_indefinite ? (v.semester_end ?? null) : v.semester_end,
-    ...v.days,
+    ...v.meet_days,
     late_time: intOrNull(v.late_time),
     absent_time: intOrNull(v.absent_time),
     min_percentage: intOrNull(v.min_percentage),
@@ -240,4 +242,15 @@ export function serverMessageInWords(message: string): string {
   }
   out = out.replace(/\s*\(meet_sun to meet_sat\)/, "");
   return out.charAt(0).toUpperCase() + out.slice(1);
+}
+
+/** A refused save's field errors, on the form's keys and in its words (empty when it named none). */
+export function courseServerErrors(err: unknown): CourseErrors {
+  const fields: CourseErrors = {};
+  if (!(err instanceof RequestError)) return fields;
+  for (const [field, messages] of Object.entries(err.errors)) {
+    const key = formKeyOf(field);
+    if (key && messages[0]) fields[key] = serverMessageInWords(messages[0]);
+  }
+  return fields;
 }
