@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Table, Text, Textarea } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import { localDate } from "@rollbook/domain";
-import { type FormEvent, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { execute } from "../../../lib/graphql.ts";
 import { RequestError } from "../../../lib/http.ts";
 import { DateField } from "../../../ui/dates/DatePicker.tsx";
@@ -26,38 +27,33 @@ import { cancellableDates, dateMessage } from "./cancellation-dates.ts";
 export function CancellationsTab({ course, timeZone }: { course: CourseDetail; timeZone: string }) {
   const list = useCourseCancellations(course.uuid, course.id);
   const refresh = useRefreshCourse(course.uuid);
-  const [date, setDate] = useState<string | null>(null);
-  const [notes, setNotes] = useState("");
-  const [errors, setErrors] = useState<{ date?: string; notes?: string }>({});
+  // not a record form: one check, on submit, with no focus move; a refusal is worded from its message
+  const form = useForm<{ date: string | null; notes: string }>({
+    name: "cancellation",
+    initialValues: { date: null, notes: "" },
+    validate: { date: (d) => (d ? null : "Date is required") },
+  });
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<number | null>(null);
   const today = localDate(new Date(), timeZone);
   const allowed = useMemo(() => cancellableDates(course, today), [course, today]);
   const taken = new Set(list.data?.data.map((c) => c.date.slice(0, 10)) ?? []);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(null);
-    if (!date) return setErrors({ date: "Date is required" });
-    setErrors({});
-    setBusy(true);
+  const create = form.onSubmit(async ({ date, notes }) => {
+    if (!date) return; // refused by the check already
     try {
       await execute(CreateCancellationDocument, { course_id: course.id, date, notes: notes.trim() || null });
       notify.success(`${course.title} is cancelled on ${formatDate(date)}.`);
-      setDate(null);
-      setNotes("");
+      form.reset();
       await refresh();
     } catch (err) {
       const field = err instanceof RequestError ? Object.keys(err.errors)[0] : undefined;
       const message = err instanceof Error ? err.message : "The cancellation was not made.";
-      if (field === "date") setErrors({ date: dateMessage(message) });
-      else if (field === "notes") setErrors({ notes: message.replace(/^notes\b/, "Notes") });
+      if (field === "date") form.setFieldError("date", dateMessage(message));
+      else if (field === "notes") form.setFieldError("notes", message.replace(/^notes\b/, "Notes"));
       else setFormError(message);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   const remove = async (id: number, day: string) => {
     setRemoving(id);
@@ -80,31 +76,32 @@ export function CancellationsTab({ course, timeZone }: { course: CourseDetail; t
   return (
     <Stack gap="md">
       <DetailSection title="Cancel a class" order={2}>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label="Cancel a class">
+        <form
+          onSubmit={(e) => {
+            setFormError(null);
+            create(e);
+          }}
+          noValidate
+          aria-label="Cancel a class"
+        >
           <Stack gap="sm">
             <Group align="flex-start" gap="sm" wrap="wrap">
               <DateField
+                {...form.getInputProps("date")}
                 label="Date"
                 description="A meeting day, MM/DD/YYYY"
                 // the format as a description, not as a pale placeholder (contrast)
                 placeholder=""
-                value={date}
-                onChange={(v) => {
-                  setDate(v);
-                  setErrors((e) => ({ ...e, date: undefined }));
-                }}
-                error={errors.date}
+                value={form.values.date}
                 minDate={allowed.min}
                 maxDate={allowed.max}
                 availableDates={allowed.dates.filter((d) => !taken.has(d))}
                 clearable
               />
               <Textarea
+                {...form.getInputProps("notes")}
                 label="Notes"
                 description="Optional"
-                value={notes}
-                onChange={(e) => setNotes(e.currentTarget.value)}
-                error={errors.notes}
                 autosize
                 minRows={1}
                 maxRows={4}
@@ -117,7 +114,7 @@ export function CancellationsTab({ course, timeZone }: { course: CourseDetail; t
               </Text>
             )}
             <Group>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={form.submitting}>
                 Cancel this class
               </Button>
             </Group>
