@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Table, Text, TextInput } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
 import { execute } from "../../lib/graphql.ts";
 import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
@@ -32,28 +33,27 @@ export function BeaconsSection(props: {
   beacons: readonly BeaconRow[];
   onChanged: () => Promise<unknown>;
 }) {
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  // one box: any refusal shows on it, and it keeps its message until the next try
+  const form = useForm({
+    name: "beacons",
+    initialValues: { factory_ids: "" },
+    validate: { factory_ids: (text) => (factoryIdsOf(text).length ? null : "Factory id is required") },
+    clearInputErrorOnChange: false,
+  });
   const [busy, setBusy] = useState<string | null>(null);
 
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    const ids = factoryIdsOf(text);
-    if (ids.length === 0) return setError("Factory id is required");
-    setError(null);
-    setBusy("add");
+  const add = form.onSubmit(async ({ factory_ids }) => {
+    const ids = factoryIdsOf(factory_ids);
     try {
       await execute(AddBeaconsDocument, { location_id: props.locationId, factory_ids: ids });
       notify.success(ids.length === 1 ? "The beacon was added." : `${ids.length} beacons were added.`);
-      setText("");
+      form.reset();
       await props.onChanged();
     } catch (err) {
       const { fields, rest } = serverErrors(err, { factory_id: "Factory id" });
-      setError(fields.factory_id ?? rest);
-    } finally {
-      setBusy(null);
+      form.setFieldError("factory_ids", fields.factory_id ?? rest);
     }
-  };
+  });
 
   const act = async (
     key: string,
@@ -152,17 +152,15 @@ export function BeaconsSection(props: {
           </Table>
         </Table.ScrollContainer>
       )}
-      <form onSubmit={(e) => void add(e)} noValidate aria-label="Add beacons">
+      <form onSubmit={add} noValidate aria-label="Add beacons">
         <Group align="end" gap="sm" mt="sm" wrap="wrap">
           <TextInput
+            {...form.getInputProps("factory_ids")}
             label="Factory id"
             description="One or more, separated by commas; stored upper-case"
-            value={text}
-            error={error}
-            onChange={(e) => setText(e.currentTarget.value)}
             w={{ base: "100%", xs: 320 }}
           />
-          <Button type="submit" loading={busy === "add"}>
+          <Button type="submit" loading={form.submitting}>
             Add beacon
           </Button>
         </Group>
