@@ -97,4 +97,16 @@ describe("useRecordForm", () => {
     await user.clear(screen.getByLabelText("Title"));
     expect(screen.queryByText("Title is required")).toBeNull();
   });
+
+  it("checks again only on the next submit once saved (a form that stays open)", async () => {
+    const user = userEvent.setup();
+    const { name, create } = renderTeamForm(async () => {});
+    await user.click(create);
+    await user.type(name, "Chess");
+    await user.click(create);
+    await user.clear(name);
+    expect(screen.queryByText("Name is required")).toBeNull();
+    await user.click(create);
+    expect(screen.getByText("Name is required")).toBeTruthy();
+  });
 });

@@ -65,6 +65,8 @@ export function useRecordForm<V extends object, K extends keyof V & string>(
       async (values) => {
         try {
           await save(values as V);
+          // saved: the form is clean again, checked on the next submit (a form that stays open)
+          checked.current = false;
         } catch (err) {
           const { fields, rest } = serverErrors(err, optsRef.current.labels, optsRef.current.aliases);
           form.setErrors(fields);
