@@ -1,10 +1,11 @@
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { grantableRoles } from "@rollbook/domain";
-import { useState } from "react";
 import { execute } from "../../lib/graphql.ts";
 import { MODAL_ATTRIBUTES } from "../../ui/confirm.tsx";
+import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import { notify } from "../../ui/notify.tsx";
-import { fieldOf } from "./format.ts";
+import { showRefusal } from "./format.ts";
+import { INVITE_LABELS, INVITE_ORDER, type InviteValues, inviteErrors } from "./information-form.ts";
 import { InviteUserDocument } from "./queries.ts";
 
 /** Invite a user: first name, e-mail and a role the inviter may grant (the server checks again). */
@@ -15,40 +16,30 @@ export function InviteModal(props: {
   onInvited: () => void;
 }) {
   const roles = grantableRoles(props.viewerRoleId);
-  const [first, setFirst] = useState("");
-  const [last, setLast] = useState("");
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState(String(roles.at(-1)?.id ?? ""));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { form, busy, submit } = useRecordForm({
+    name: "invite",
+    initialValues: { first_name: "", last_name: "", email: "", role_id: String(roles.at(-1)?.id ?? "") },
+    validate: inviteErrors,
+    order: INVITE_ORDER,
+    labels: INVITE_LABELS,
+  });
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const local: Record<string, string> = {};
-    if (!first.trim()) local.first_name = "First name is required";
-    if (!email.trim()) local.email = "E-mail is required";
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
+  const save = async (v: InviteValues) => {
     try {
       await execute(InviteUserDocument, {
-        first_name: first,
-        last_name: last || null,
-        email,
-        role_id: Number(role),
+        first_name: v.first_name,
+        last_name: v.last_name || null,
+        email: v.email,
+        role_id: Number(v.role_id),
       });
-      notify.success(`An invitation was sent to ${email.trim()}.`);
-      setFirst("");
-      setLast("");
-      setEmail("");
+      notify.success(`An invitation was sent to ${v.email.trim()}.`);
+      // the role chosen stays for the next invitation
+      form.setValues({ first_name: "", last_name: "", email: "" });
+      form.clearErrors();
       props.onInvited();
       props.onClose();
     } catch (err) {
-      const { field, message } = fieldOf(err);
-      if (field) setErrors({ [field]: message });
-      else notify.error(message);
-    } finally {
-      setBusy(false);
+      showRefusal(err, form.setFieldError);
     }
   };
 
@@ -60,37 +51,20 @@ export function InviteModal(props: {
       closeButtonProps={{ "aria-label": "Close" }}
       attributes={MODAL_ATTRIBUTES}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Invite a user">
+      <form onSubmit={submit(save)} noValidate aria-label="Invite a user">
         <Stack gap="sm">
           <TextInput
             label="First name"
             required
             withAsterisk={false}
-            value={first}
-            onChange={(e) => setFirst(e.currentTarget.value)}
-            error={errors.first_name}
+            {...form.getInputProps("first_name")}
             data-autofocus
           />
-          <TextInput
-            label="Last name"
-            value={last}
-            onChange={(e) => setLast(e.currentTarget.value)}
-            error={errors.last_name}
-          />
-          <TextInput
-            label="E-mail"
-            type="email"
-            required
-            withAsterisk={false}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={errors.email}
-          />
+          <TextInput label="Last name" {...form.getInputProps("last_name")} />
+          <TextInput label="E-mail" type="email" required withAsterisk={false} {...form.getInputProps("email")} />
           <NativeSelect
             label="Role"
-            value={role}
-            onChange={(e) => setRole(e.currentTarget.value)}
-            error={errors.role_id}
+            {...form.getInputProps("role_id")}
             data={roles.map((r) => ({ value: String(r.id), label: r.display_name }))}
           />
           <Group justify="flex-end">

@@ -1,12 +1,14 @@
 import { Button, Checkbox, Fieldset, Group, MultiSelect, Stack, Switch, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { graphql } from "../../gql/index.ts";
 import { execute } from "../../lib/graphql.ts";
+import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import { notify } from "../../ui/notify.tsx";
-import { fieldOf } from "./format.ts";
+import { showRefusal } from "./format.ts";
 import {
   MAIL_CHOICES,
+  NOTIFICATION_LABELS,
+  NOTIFICATION_ORDER,
   type NotificationValues,
   notificationErrors,
   notificationValues,
@@ -47,66 +49,46 @@ export function NotificationsForm({
   readOnly: boolean;
   onSaved: () => Promise<unknown>;
 }) {
-  const [v, setV] = useState<NotificationValues>(() => notificationValues(user));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { form, busy, submit } = useRecordForm({
+    name: "notifications",
+    initialValues: notificationValues(user),
+    validate: notificationErrors,
+    order: NOTIFICATION_ORDER,
+    labels: NOTIFICATION_LABELS,
+  });
   const targets = useQuery({ queryKey: ["users", "alert-targets"], queryFn: () => execute(AlertTargetsDocument) });
   const options = [
     ...(targets.data?.courses.data ?? []).map((c) => ({ value: `course:${c.id}`, label: `Course: ${c.title}` })),
     ...(targets.data?.teams.data ?? []).map((t) => ({ value: `team:${t.id}`, label: `Team: ${t.name}` })),
   ];
   // entries the viewer cannot list (or events) still show, by their id
-  for (const e of v.alert_filter) if (!options.some((o) => o.value === e)) options.push({ value: e, label: e });
-  const set = (patch: Partial<NotificationValues>) => setV((x) => ({ ...x, ...patch }));
+  for (const e of form.values.alert_filter)
+    if (!options.some((o) => o.value === e)) options.push({ value: e, label: e });
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const local = notificationErrors(v);
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
+  const save = async (values: NotificationValues) => {
     try {
-      await execute(UpdateNotificationsDocument, notificationVariables(user.id, v));
+      await execute(UpdateNotificationsDocument, notificationVariables(user.id, values));
       notify.success("Notification choices were saved.");
       await onSaved();
     } catch (err) {
-      const { field, message } = fieldOf(err);
-      if (field && field !== "user_id") setErrors({ [field]: message });
-      else notify.error(message);
-    } finally {
-      setBusy(false);
+      showRefusal(err, form.setFieldError, "user_id");
     }
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Notifications">
+    <form onSubmit={submit(save)} noValidate aria-label="Notifications">
       <Stack gap="md" maw={640}>
         <Fieldset legend="E-mails" disabled={readOnly}>
           <Stack gap="xs">
             {MAIL_CHOICES.map(([key, label]) => (
-              <Checkbox
-                key={key}
-                label={label}
-                checked={v[key]}
-                onChange={(e) => set({ [key]: e.currentTarget.checked })}
-              />
+              <Checkbox key={key} label={label} {...form.getInputProps(key, { type: "checkbox" })} />
             ))}
           </Stack>
         </Fieldset>
         <Fieldset legend="Text messages" disabled={readOnly}>
           <Stack gap="xs">
-            <Switch
-              label="Send alerts by SMS"
-              checked={v.prefers_sms}
-              onChange={(e) => set({ prefers_sms: e.currentTarget.checked })}
-            />
-            <TextInput
-              label="Phone for SMS"
-              type="tel"
-              value={v.phone_number}
-              error={errors.phone_number}
-              onChange={(e) => set({ phone_number: e.currentTarget.value })}
-            />
+            <Switch label="Send alerts by SMS" {...form.getInputProps("prefers_sms", { type: "checkbox" })} />
+            <TextInput label="Phone for SMS" type="tel" {...form.getInputProps("phone_number")} />
           </Stack>
         </Fieldset>
         <MultiSelect
@@ -116,9 +98,7 @@ export function NotificationsForm({
           clearable
           disabled={readOnly}
           data={options}
-          value={v.alert_filter}
-          onChange={(alert_filter) => set({ alert_filter })}
-          error={errors.alert_filter}
+          {...form.getInputProps("alert_filter")}
           nothingFoundMessage="No matching data"
         />
         {!readOnly && (

@@ -1,4 +1,6 @@
 /** The Notifications form's values and how they become updateNotifications' variables (pure). */
+import type { Errors } from "../../ui/form/server-errors.ts";
+
 export const MAIL_CHOICES = [
   ["late_email", "Late arrivals"],
   ["absent_email", "Absences"],
@@ -29,8 +31,18 @@ export function notificationValues(
   return out;
 }
 
+/** The fields that show an error, in screen order, and their labels. */
+export const NOTIFICATION_ORDER = ["phone_number", "alert_filter"] as const;
+
+export type NotificationField = (typeof NOTIFICATION_ORDER)[number];
+
+export const NOTIFICATION_LABELS: Record<NotificationField, string> = {
+  phone_number: "Phone for SMS",
+  alert_filter: "Alert only for these courses and teams",
+};
+
 /** A phone is needed for SMS: said before the server is asked. */
-export function notificationErrors(v: NotificationValues): Record<string, string> {
+export function notificationErrors(v: NotificationValues): Errors<NotificationField> {
   return v.prefers_sms && !v.phone_number.trim() ? { phone_number: "A phone number is needed to receive SMS" } : {};
 }
 

@@ -1,10 +1,11 @@
 import { Anchor, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { grantableRoles } from "@rollbook/domain";
-import { useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
+import { useRecordForm } from "../../../ui/form/use-record-form.ts";
 import { notify } from "../../../ui/notify.tsx";
-import { fieldOf } from "../format.ts";
+import { showRefusal } from "../format.ts";
+import { INFORMATION_LABELS, INFORMATION_ORDER, informationErrors, informationValues } from "../information-form.ts";
 import { UpdateUserDocument, type UserDetail } from "../queries.ts";
 
 /** Names, e-mail, phone, role (only roles the viewer may grant) and active. */
@@ -16,48 +17,28 @@ export function InformationTab(props: {
   onSaved: () => Promise<unknown>;
 }) {
   const { user } = props;
-  const [v, setV] = useState({
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-    phone_number: user.phone_number ?? "",
-    role_id: String(user.role_id),
-    active: user.active,
+  const { form, busy, submit } = useRecordForm({
+    name: "user-information",
+    initialValues: { ...informationValues(user), role_id: String(user.role_id), active: user.active },
+    validate: informationErrors,
+    order: INFORMATION_ORDER,
+    labels: INFORMATION_LABELS,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const roles = grantableRoles(props.viewerRoleId);
-  const set = (patch: Partial<typeof v>) => setV((x) => ({ ...x, ...patch }));
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!v.first_name.trim()) return setErrors({ first_name: "First name is required" });
-    setErrors({});
-    setBusy(true);
+  const save = async (v: typeof form.values) => {
     try {
-      await execute(UpdateUserDocument, {
-        id: user.id,
-        first_name: v.first_name,
-        last_name: v.last_name,
-        email: v.email,
-        phone_number: v.phone_number,
-        role_id: Number(v.role_id),
-        active: v.active,
-      });
+      await execute(UpdateUserDocument, { id: user.id, ...v, role_id: Number(v.role_id) });
       notify.success(`${v.first_name.trim()} was saved.`);
       await props.onSaved();
     } catch (err) {
-      const { field, message } = fieldOf(err);
-      if (field && field !== "id") setErrors({ [field]: message });
-      else notify.error(message);
-    } finally {
-      setBusy(false);
+      showRefusal(err, form.setFieldError, "id");
     }
   };
 
   const disabled = props.readOnly;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="User information">
+    <form onSubmit={submit(save)} noValidate aria-label="User information">
       <Stack gap="sm" maw={520}>
         {props.self && (
           <Text size="sm">
@@ -68,42 +49,14 @@ export function InformationTab(props: {
             .
           </Text>
         )}
-        <TextInput
-          label="First name"
-          value={v.first_name}
-          disabled={disabled}
-          error={errors.first_name}
-          onChange={(e) => set({ first_name: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Last name"
-          value={v.last_name}
-          disabled={disabled}
-          error={errors.last_name}
-          onChange={(e) => set({ last_name: e.currentTarget.value })}
-        />
-        <TextInput
-          label="E-mail"
-          type="email"
-          value={v.email}
-          disabled={disabled}
-          error={errors.email}
-          onChange={(e) => set({ email: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Phone"
-          type="tel"
-          value={v.phone_number}
-          disabled={disabled}
-          error={errors.phone_number}
-          onChange={(e) => set({ phone_number: e.currentTarget.value })}
-        />
+        <TextInput label="First name" disabled={disabled} {...form.getInputProps("first_name")} />
+        <TextInput label="Last name" disabled={disabled} {...form.getInputProps("last_name")} />
+        <TextInput label="E-mail" type="email" disabled={disabled} {...form.getInputProps("email")} />
+        <TextInput label="Phone" type="tel" disabled={disabled} {...form.getInputProps("phone_number")} />
         <NativeSelect
           label="Role"
-          value={v.role_id}
           disabled={disabled}
-          error={errors.role_id}
-          onChange={(e) => set({ role_id: e.currentTarget.value })}
+          {...form.getInputProps("role_id")}
           data={(roles.some((r) => r.id === user.role_id)
             ? roles
             : [{ id: user.role_id, display_name: user.role.display_name }, ...roles]
@@ -114,9 +67,8 @@ export function InformationTab(props: {
         />
         <Checkbox
           label="Active (may sign in)"
-          checked={v.active}
           disabled={disabled}
-          onChange={(e) => set({ active: e.currentTarget.checked })}
+          {...form.getInputProps("active", { type: "checkbox" })}
         />
         {!disabled && (
           <Group>

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { informationErrors, informationValues, inviteErrors } from "./information-form.ts";
+
+describe("a person's information form", () => {
+  it("asks only for a first name, and shows a missing phone as blank", () => {
+    const v = informationValues({ first_name: " ", last_name: "Lovelace", email: "ada@x.test", phone_number: null });
+    expect(v.phone_number).toBe("");
+    expect(informationErrors(v)).toEqual({ first_name: "First name is required" });
+    expect(informationErrors({ ...v, first_name: "Ada" })).toEqual({});
+  });
+
+  it("asks an invitation for a first name and an e-mail", () => {
+    const blank = { first_name: "", last_name: "", email: " ", role_id: "7" };
+    expect(inviteErrors(blank)).toEqual({ first_name: "First name is required", email: "E-mail is required" });
+    expect(inviteErrors({ ...blank, first_name: "Quinn", email: "q@x.test" })).toEqual({});
+  });
+});
