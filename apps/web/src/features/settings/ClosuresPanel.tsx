@@ -1,40 +1,31 @@
 import { Button, Group, SimpleGrid, Table, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { execute } from "../../lib/graphql.ts";
 import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { DateField } from "../../ui/dates/DatePicker.tsx";
 import { formatDate } from "../../ui/dates/date-format.ts";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
-import { serverErrors } from "../../ui/form/server-errors.ts";
+import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import { notify } from "../../ui/notify.tsx";
+import { CLOSURE_LABELS, CLOSURE_ORDER, type ClosureValues, closureErrors, EMPTY_CLOSURE } from "./closure-form.ts";
 import { type Closure, CreateClosureDocument, RemoveClosureDocument, SCHOOL_SETTINGS_KEY } from "./queries.ts";
-
-const LABELS = { title: "Title", start_date: "First day", end_date: "Last day" } as const;
-type Field = keyof typeof LABELS;
+import { notifyUnnamed } from "./settings-refusal.ts";
 
 /** The school's closures: listed by first day, added (title, first and last day) and removed. */
 export function ClosuresPanel({ closures }: { closures: readonly Closure[] }) {
   const client = useQueryClient();
-  const [v, setV] = useState<{ title: string; start_date: string | null; end_date: string | null }>({
-    title: "",
-    start_date: null,
-    end_date: null,
+  const { form, busy, submit } = useRecordForm({
+    name: "closure",
+    initialValues: EMPTY_CLOSURE,
+    validate: closureErrors,
+    order: CLOSURE_ORDER,
+    labels: CLOSURE_LABELS,
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Closure["id"] | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: SCHOOL_SETTINGS_KEY });
 
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    const local: Partial<Record<Field, string>> = {};
-    if (!v.title.trim()) local.title = "Title is required";
-    if (!v.start_date) local.start_date = "First day is required";
-    if (!v.end_date) local.end_date = "Last day is required";
-    else if (v.start_date && v.end_date < v.start_date) local.end_date = "Last day must be on or after the first day";
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy("add");
+  const add = async (v: ClosureValues) => {
     try {
       await execute(CreateClosureDocument, {
         title: v.title,
@@ -42,14 +33,10 @@ export function ClosuresPanel({ closures }: { closures: readonly Closure[] }) {
         end_date: v.end_date as string,
       });
       notify.success(`${v.title.trim()} was added: its sessions are cancelled.`);
-      setV({ title: "", start_date: null, end_date: null });
+      form.reset();
       await refresh();
     } catch (err) {
-      const { fields, rest } = serverErrors(err, LABELS);
-      setErrors(fields);
-      if (rest) notify.error(rest);
-    } finally {
-      setBusy(null);
+      notifyUnnamed(err, CLOSURE_LABELS);
     }
   };
 
@@ -60,14 +47,14 @@ export function ClosuresPanel({ closures }: { closures: readonly Closure[] }) {
         message: `Remove ${c.title}? Its class dates are judged again.`,
         danger: true,
       });
-      setBusy(`remove-${c.id}`);
+      setRemoving(c.id);
       await execute(RemoveClosureDocument, { id: c.id });
       notify.success(`${c.title} was removed.`);
       await refresh();
     } catch (err) {
       if (!isDeclined(err)) notify.error(err instanceof Error ? err.message : "That did not work.");
     } finally {
-      setBusy(null);
+      setRemoving(null);
     }
   };
 
@@ -107,7 +94,7 @@ export function ClosuresPanel({ closures }: { closures: readonly Closure[] }) {
                       size="compact-sm"
                       variant="light"
                       color="red"
-                      loading={busy === `remove-${c.id}`}
+                      loading={removing === c.id}
                       onClick={() => void remove(c)}
                       aria-label={`Remove the closure ${c.title}`}
                     >
@@ -120,33 +107,29 @@ export function ClosuresPanel({ closures }: { closures: readonly Closure[] }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <form onSubmit={(e) => void add(e)} noValidate aria-label="Add a closure">
+      <form onSubmit={submit(add)} noValidate aria-label="Add a closure">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="sm">
-          <TextInput
-            label={LABELS.title}
-            value={v.title}
-            error={errors.title}
-            onChange={(e) => {
-              const title = e.currentTarget.value;
-              setV((x) => ({ ...x, title }));
+          <TextInput label={CLOSURE_LABELS.title} {...form.getInputProps("title")} />
+          <DateField
+            label={CLOSURE_LABELS.start_date}
+            {...form.getInputProps("start_date")}
+            value={form.values.start_date}
+            // a first day also fills an empty last day (field by field: setValues clears every error)
+            onChange={(d) => {
+              const end = form.getValues().end_date;
+              form.setFieldValue("start_date", d);
+              if (end === null) form.setFieldValue("end_date", d);
             }}
           />
           <DateField
-            label={LABELS.start_date}
-            value={v.start_date}
-            error={errors.start_date}
-            onChange={(d) => setV((x) => ({ ...x, start_date: d, end_date: x.end_date ?? d }))}
-          />
-          <DateField
-            label={LABELS.end_date}
-            value={v.end_date}
-            error={errors.end_date}
-            minDate={v.start_date ?? undefined}
-            onChange={(d) => setV((x) => ({ ...x, end_date: d }))}
+            label={CLOSURE_LABELS.end_date}
+            {...form.getInputProps("end_date")}
+            value={form.values.end_date}
+            minDate={form.values.start_date ?? undefined}
           />
         </SimpleGrid>
         <Group mt="sm">
-          <Button type="submit" loading={busy === "add"}>
+          <Button type="submit" loading={busy}>
             Add closure
           </Button>
         </Group>

@@ -12,20 +12,25 @@ import {
 } from "@mantine/core";
 import { isMasterAdmin, TIME_ZONES } from "@rollbook/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
 import { execute } from "../../lib/graphql.ts";
 import { ME_KEY, useMe } from "../../lib/me.ts";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
-import { serverErrors } from "../../ui/form/server-errors.ts";
+import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import { notify } from "../../ui/notify.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { ClosuresPanel } from "./ClosuresPanel.tsx";
 import { CreateSchoolForm } from "./CreateSchoolForm.tsx";
 import { SCHOOL_SETTINGS_KEY, type SchoolSettings, UpdateSchoolDocument, useSchoolSettings } from "./queries.ts";
-import { SCHOOL_LABELS, type SchoolFormValues, schoolFormValues, schoolVariables } from "./school-form.ts";
+import {
+  SCHOOL_LABELS,
+  SCHOOL_ORDER,
+  type SchoolFormValues,
+  schoolErrors,
+  schoolFormValues,
+  schoolVariables,
+} from "./school-form.ts";
 
 type TextKey = Exclude<keyof SchoolFormValues, "allow_user_invite">;
-const FIELD_ORDER = Object.keys(SCHOOL_LABELS) as (keyof SchoolFormValues)[];
 
 /** The School tab: the school's fields, its closures, and (role 1) a new school. */
 export function SchoolTab() {
@@ -51,64 +56,38 @@ export function SchoolTab() {
 
 function SchoolForm({ school }: { school: SchoolSettings }) {
   const client = useQueryClient();
-  const [v, setV] = useState(() => schoolFormValues(school));
-  const [errors, setErrors] = useState<Partial<Record<keyof SchoolFormValues, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const set = (patch: Partial<SchoolFormValues>) => setV((x) => ({ ...x, ...patch }));
-  const focusFirst = (found: Partial<Record<keyof SchoolFormValues, string>>) => {
-    const k = FIELD_ORDER.find((f) => found[f]);
-    if (k)
-      formRef.current?.querySelector<HTMLElement>(`[data-field="${k}"] input, [data-field="${k}"] select`)?.focus();
-  };
+  const { form, formError, busy, submit } = useRecordForm({
+    name: "school",
+    initialValues: schoolFormValues(school),
+    validate: schoolErrors,
+    order: SCHOOL_ORDER,
+    labels: SCHOOL_LABELS,
+  });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(null);
+  const save = async (v: SchoolFormValues) => {
     const checked = schoolVariables(v);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return focusFirst(checked.errors);
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await execute(UpdateSchoolDocument, { id: school.id, ...checked.variables } as never);
-      notify.success("The school's settings were saved.");
-      await client.invalidateQueries({ queryKey: SCHOOL_SETTINGS_KEY });
-      await client.invalidateQueries({ queryKey: ME_KEY });
-    } catch (err) {
-      const { fields, rest } = serverErrors(err, SCHOOL_LABELS);
-      setErrors(fields);
-      setFormError(rest);
-      focusFirst(fields);
-    } finally {
-      setBusy(false);
-    }
+    if (!checked.ok) return; // not reached: schoolErrors ran the same checks
+    await execute(UpdateSchoolDocument, { id: school.id, ...checked.variables } as never);
+    notify.success("The school's settings were saved.");
+    await client.invalidateQueries({ queryKey: SCHOOL_SETTINGS_KEY });
+    await client.invalidateQueries({ queryKey: ME_KEY });
   };
 
   const text = (key: TextKey, props: { type?: string; description?: string } = {}) => (
     <div data-field={key}>
-      <TextInput
-        label={SCHOOL_LABELS[key]}
-        value={v[key]}
-        error={errors[key]}
-        onChange={(e) => set({ [key]: e.currentTarget.value })}
-        {...props}
-      />
+      <TextInput label={SCHOOL_LABELS[key]} {...form.getInputProps(key)} {...props} />
     </div>
   );
   const number = (key: TextKey, props: { min?: number; max?: number; description?: string } = {}) => (
     <div data-field={key}>
       <NumberInput
         label={SCHOOL_LABELS[key]}
-        value={v[key]}
-        error={errors[key]}
+        {...form.getInputProps(key)}
         allowDecimal={false}
         allowNegative={false}
         hideControls
-        onChange={(value) => set({ [key]: String(value) })}
+        // the form keeps text (checked and sent by schoolVariables)
+        onChange={(value) => form.setFieldValue(key, String(value))}
         {...props}
       />
     </div>
@@ -116,7 +95,7 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
 
   return (
     <DetailSection title="School">
-      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="School settings">
+      <form onSubmit={submit(save)} noValidate aria-label="School settings">
         <Stack gap="md">
           {formError && (
             <Alert color="red" role="alert" title="The settings were not saved">
@@ -142,9 +121,7 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
             <div data-field="timezone">
               <NativeSelect
                 label={SCHOOL_LABELS.timezone}
-                value={v.timezone}
-                error={errors.timezone}
-                onChange={(e) => set({ timezone: e.currentTarget.value })}
+                {...form.getInputProps("timezone")}
                 data={TIME_ZONES.map((z) => ({ value: z.value, label: z.label }))}
               />
             </div>
@@ -161,9 +138,7 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
           <div data-field="allow_user_invite">
             <Checkbox
               label={SCHOOL_LABELS.allow_user_invite}
-              checked={v.allow_user_invite}
-              error={errors.allow_user_invite}
-              onChange={(e) => set({ allow_user_invite: e.currentTarget.checked })}
+              {...form.getInputProps("allow_user_invite", { type: "checkbox" })}
             />
           </div>
           <Group>

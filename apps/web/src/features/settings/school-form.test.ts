@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { schoolFormValues, schoolVariables } from "./school-form.ts";
+import { newSchoolErrors, schoolErrors, schoolFormValues, schoolVariables } from "./school-form.ts";
 
 const school = {
   name: "Rollbook College",
@@ -45,5 +45,15 @@ describe("the School tab's form", () => {
     if (!r.ok) expect(Object.keys(r.errors).sort()).toEqual(["late_time", "name", "student_cap", "warning_percentage"]);
     const order = schoolVariables({ ...schoolFormValues(school), late_time: "20", absent_time: "20" });
     expect(order.ok ? null : order.errors).toEqual({ absent_time: "Absent after must be more than late after" });
+  });
+
+  it("gives the form the same checks, and none for a sound school", () => {
+    expect(schoolErrors(schoolFormValues(school))).toEqual({});
+    expect(schoolErrors({ ...schoolFormValues(school), name: "" })).toEqual({ name: "Name is required" });
+  });
+
+  it("asks a new school for its name", () => {
+    expect(newSchoolErrors({ name: " ", timezone: "America/New_York" })).toEqual({ name: "School name is required" });
+    expect(newSchoolErrors({ name: "North", timezone: "America/New_York" })).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 /** The School tab's form: the school's fields as text inputs, and back to the call's variables. Pure. */
 import { formatPhone } from "@rollbook/domain";
+import type { Errors } from "../../ui/form/server-errors.ts";
 
 export interface SchoolLike {
   name: string;
@@ -73,6 +74,15 @@ export function schoolFormValues(s: SchoolLike): SchoolFormValues {
   };
 }
 
+/** The fields the browser checks (in screen order: the first at fault takes focus). */
+export const SCHOOL_ORDER = Object.keys(SCHOOL_LABELS) as (keyof SchoolFormValues)[];
+
+/** The checks alone, for the form. */
+export function schoolErrors(v: SchoolFormValues): Errors<keyof SchoolFormValues> {
+  const r = schoolVariables(v);
+  return r.ok ? {} : r.errors;
+}
+
 const WHOLE = /^\d+$/;
 
 /**
@@ -116,3 +126,16 @@ export function schoolVariables(
     },
   };
 }
+
+/** A new school (role 1): its name and time zone. */
+export interface NewSchoolValues {
+  name: string;
+  timezone: string;
+}
+
+export const NEW_SCHOOL_ORDER: readonly (keyof NewSchoolValues)[] = ["name", "timezone"];
+
+export const NEW_SCHOOL_LABELS: Record<keyof NewSchoolValues, string> = { name: "School name", timezone: "Time zone" };
+
+export const newSchoolErrors = (v: NewSchoolValues): Errors<keyof NewSchoolValues> =>
+  v.name.trim() ? {} : { name: "School name is required" };
