@@ -1,0 +1,44 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderUi } from "../../../test/render.tsx";
+import { PasswordForm } from "./PasswordForm.tsx";
+
+/** The server answers every call with this GraphQL payload. */
+function answer(payload: unknown) {
+  const fetch = vi.fn(async () => new Response(JSON.stringify(payload), { status: 200 }));
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText("Current password"), "old-secret");
+  await user.type(screen.getByLabelText("New password"), "new-secret");
+  await user.type(screen.getByLabelText("Repeat the new password"), "new-secret");
+  await user.click(screen.getByRole("button", { name: "Change password" }));
+}
+
+describe("PasswordForm (a record form that keeps the server's own words)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("puts the server's refusal on its field as the server wrote it", async () => {
+    const user = userEvent.setup();
+    const message = "current_password is not the user's password";
+    answer({ errors: [{ message, extensions: { field: "current_password" } }] });
+    renderUi(<PasswordForm userId={4} />);
+    await fill(user);
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it("sends the passwords, then empties the form and checks again only on the next submit", async () => {
+    const user = userEvent.setup();
+    const fetch = answer({ data: { updatePassword: true } });
+    renderUi(<PasswordForm userId={4} />);
+    await fill(user);
+    await waitFor(() => expect(screen.getByLabelText("Current password")).toHaveProperty("value", ""));
+    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(body.variables).toEqual({ user_id: 4, current_password: "old-secret", new_password: "new-secret" });
+    await user.type(screen.getByLabelText("Current password"), "x");
+    expect(screen.queryByText("New password must be at least 8 characters")).toBeNull();
+  });
+});
