@@ -56,9 +56,6 @@ export async function firstFailure<V>(
   return null;
 }
 
-/** The state a field shows once rules for a trigger have run. */
-export const statusAfter = (failure: string | null): FieldStatus => (failure === null ? "success" : "error");
-
 /** A rule from a zod schema (the shared auth schemas): "Email must be a valid e-mail address". */
 export function zodRule<V>(schema: ZodType, label: string, trigger: Rule<V>["trigger"] = "blur"): Rule<V> {
   return {
