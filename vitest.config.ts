@@ -1,12 +1,39 @@
 import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // graphql 16 ships CJS (main) and ESM (module); Node loads the CJS one for the
 // libraries, so our code must get the same copy or types come from two realms.
 const graphqlCjs = createRequire(import.meta.url).resolve("graphql");
 
+/**
+ * Files of a minute or more, started first so the two workers end together. With no durations
+ * cached (a clean clone, as in CI) Vitest starts the larger files first, and these are small.
+ */
+const LONG_FILES = [/access\/tenant-matrix-[a-z-]+\.test\.ts$/, /db\/seed\/seed\.test\.ts$/];
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const at = new Map(sorted.map((f, i) => [f, i]));
+    // projects keep their order (groupOrder, then name): each ranks by its first file's place
+    const projectAt = new Map<string, number>();
+    for (const [i, f] of sorted.entries()) if (!projectAt.has(f.project.name)) projectAt.set(f.project.name, i);
+    const rank = (f: TestSpecification) => [
+      projectAt.get(f.project.name) ?? 0,
+      LONG_FILES.some((re) => re.test(f.moduleId)) ? 0 : 1,
+      at.get(f) ?? 0,
+    ];
+    return [...sorted].sort((a, b) => {
+      const [ra, rb] = [rank(a), rank(b)];
+      return (ra[0] ?? 0) - (rb[0] ?? 0) || (ra[1] ?? 0) - (rb[1] ?? 0) || (ra[2] ?? 0) - (rb[2] ?? 0);
+    });
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         test: {
