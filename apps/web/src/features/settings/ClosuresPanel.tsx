@@ -10,7 +10,6 @@ import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import { notify } from "../../ui/notify.tsx";
 import { CLOSURE_LABELS, CLOSURE_ORDER, type ClosureValues, closureErrors, EMPTY_CLOSURE } from "./closure-form.ts";
 import { type Closure, CreateClosureDocument, RemoveClosureDocument, SCHOOL_SETTINGS_KEY } from "./queries.ts";
-import { notifyUnnamed } from "./settings-refusal.ts";
 
 /** The school's closures: listed by first day, added (title, first and last day) and removed. */
 export function ClosuresPanel({ closures }: { closures: readonly Closure[] }) {
@@ -21,23 +20,20 @@ export function ClosuresPanel({ closures }: { closures: readonly Closure[] }) {
     validate: closureErrors,
     order: CLOSURE_ORDER,
     labels: CLOSURE_LABELS,
+    onUnnamed: notify.error,
   });
   const [removing, setRemoving] = useState<Closure["id"] | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: SCHOOL_SETTINGS_KEY });
 
   const add = async (v: ClosureValues) => {
-    try {
-      await execute(CreateClosureDocument, {
-        title: v.title,
-        start_date: v.start_date as string,
-        end_date: v.end_date as string,
-      });
-      notify.success(`${v.title.trim()} was added: its sessions are cancelled.`);
-      form.reset();
-      await refresh();
-    } catch (err) {
-      notifyUnnamed(err, CLOSURE_LABELS);
-    }
+    await execute(CreateClosureDocument, {
+      title: v.title,
+      start_date: v.start_date as string,
+      end_date: v.end_date as string,
+    });
+    notify.success(`${v.title.trim()} was added: its sessions are cancelled.`);
+    form.reset();
+    await refresh();
   };
 
   const remove = async (c: Closure) => {

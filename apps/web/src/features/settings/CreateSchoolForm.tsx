@@ -6,7 +6,6 @@ import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import { notify } from "../../ui/notify.tsx";
 import { CreateSchoolDocument } from "./queries.ts";
 import { NEW_SCHOOL_LABELS, NEW_SCHOOL_ORDER, type NewSchoolValues, newSchoolErrors } from "./school-form.ts";
-import { notifyUnnamed } from "./settings-refusal.ts";
 
 /** Role 1 only: a new school, reached afterwards with the school switcher. */
 export function CreateSchoolForm() {
@@ -16,16 +15,13 @@ export function CreateSchoolForm() {
     validate: newSchoolErrors,
     order: NEW_SCHOOL_ORDER,
     labels: NEW_SCHOOL_LABELS,
+    onUnnamed: notify.error,
   });
   const save = async (v: NewSchoolValues) => {
-    try {
-      const r = await execute(CreateSchoolDocument, v);
-      notify.success(`${r.createSchool.name} was created: switch to it with the school switcher.`);
-      form.setFieldValue("name", "");
-      form.clearErrors();
-    } catch (err) {
-      notifyUnnamed(err, NEW_SCHOOL_LABELS);
-    }
+    const r = await execute(CreateSchoolDocument, v);
+    notify.success(`${r.createSchool.name} was created: switch to it with the school switcher.`);
+    form.setFieldValue("name", "");
+    form.clearErrors();
   };
   return (
     <DetailSection title="New school">

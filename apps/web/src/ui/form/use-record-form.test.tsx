@@ -109,4 +109,35 @@ describe("useRecordForm", () => {
     await user.click(create);
     expect(screen.getByText("Name is required")).toBeTruthy();
   });
+
+  it("hands a refusal naming no field to onUnnamed, for a form without an alert", async () => {
+    const user = userEvent.setup();
+    const unnamed = vi.fn();
+    function Probe() {
+      const r = useRecordForm({
+        name: "probe",
+        initialValues: { title: "" },
+        validate: () => ({}),
+        order: ["title"] as const,
+        labels: { title: "Title" },
+        onUnnamed: unnamed,
+      });
+      return (
+        <form
+          onSubmit={r.submit(async () => {
+            throw new RequestError("You may not do that.", 403);
+          })}
+          noValidate
+        >
+          <TextInput label="Title" {...r.form.getInputProps("title")} />
+          {r.formError && <p>{r.formError}</p>}
+          <button type="submit">Add</button>
+        </form>
+      );
+    }
+    renderUi(<Probe />);
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    await waitFor(() => expect(unnamed).toHaveBeenCalledWith("You may not do that."));
+    expect(screen.queryByText("You may not do that.")).toBeNull();
+  });
 });

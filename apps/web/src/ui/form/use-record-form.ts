@@ -14,6 +14,8 @@ export interface RecordFormOptions<V extends object, K extends keyof V & string>
   labels: Record<K, string>;
   /** Server field names that mean one of the form's fields. */
   aliases?: Partial<Record<string, K>>;
+  /** For a form without an alert: a refusal that names none of its fields is said here (a notification) instead of `formError`. */
+  onUnnamed?: (message: string) => void;
 }
 
 export interface RecordForm<V extends object> {
@@ -70,7 +72,8 @@ export function useRecordForm<V extends object, K extends keyof V & string>(
         } catch (err) {
           const { fields, rest } = serverErrors(err, optsRef.current.labels, optsRef.current.aliases);
           form.setErrors(fields);
-          setFormError(rest);
+          if (rest !== null && optsRef.current.onUnnamed) optsRef.current.onUnnamed(rest);
+          else setFormError(rest);
           focus(fields);
         }
       },

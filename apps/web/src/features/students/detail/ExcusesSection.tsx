@@ -6,7 +6,6 @@ import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { formatDate } from "../../../ui/dates/date-format.ts";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
-import { serverErrors } from "../../../ui/form/server-errors.ts";
 import { useRecordForm } from "../../../ui/form/use-record-form.ts";
 import { notify } from "../../../ui/notify.tsx";
 import {
@@ -22,12 +21,6 @@ import {
 import { CreateExcuseDocument, RemoveExcuseDocument, useStudentMutation } from "./queries.ts";
 import type { StudentDetail } from "./types.ts";
 
-/** A refusal that names no field of the form is said in a notification (the form has no alert). */
-function notifyUnlessField(err: unknown) {
-  if (serverErrors(err, EXCUSE_LABELS, EXCUSE_ALIASES).rest === null) throw err;
-  notify.error(err instanceof Error ? err.message : String(err));
-}
-
 function AddExcuseForm({ student, onAdded }: { student: StudentDetail; onAdded: () => void }) {
   const { form, busy, submit } = useRecordForm({
     name: "excuse",
@@ -36,6 +29,7 @@ function AddExcuseForm({ student, onAdded }: { student: StudentDetail; onAdded: 
     order: EXCUSE_FIELD_ORDER,
     labels: EXCUSE_LABELS,
     aliases: EXCUSE_ALIASES,
+    onUnnamed: notify.error,
   });
   const add = useStudentMutation(student.uuid, (vars: StudentDetailCreateExcuseMutationVariables) =>
     execute(CreateExcuseDocument, vars),
@@ -44,13 +38,9 @@ function AddExcuseForm({ student, onAdded }: { student: StudentDetail; onAdded: 
   const save = async (values: ExcuseFormValues) => {
     const vars = excuseVariables(student.id, values);
     if (!vars) return;
-    try {
-      await add.mutateAsync(vars);
-      notify.success("The excuse was added.");
-      onAdded();
-    } catch (err) {
-      notifyUnlessField(err);
-    }
+    await add.mutateAsync(vars);
+    notify.success("The excuse was added.");
+    onAdded();
   };
   return (
     <form onSubmit={submit(save)} noValidate aria-label="Add an excuse">
