@@ -22,7 +22,11 @@ export class PushTestClient {
   private waiters: ((m: Received) => void)[] = [];
   onMessage: ((m: Received, at: number) => void) | null = null;
 
-  constructor(baseUrl: string) {
+  /** keep: false drops what arrives after onMessage has seen it (a benchmark's long-lived watcher) */
+  constructor(
+    baseUrl: string,
+    private readonly opts: { keep: boolean } = { keep: true },
+  ) {
     this.ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/v2/push`);
     this.opened = new Promise((resolve, reject) => {
       this.ws.once("open", () => resolve());
@@ -36,13 +40,18 @@ export class PushTestClient {
       this.onMessage?.(m, performance.now());
       const w = this.waiters.shift();
       if (w) w(m);
-      else this.queue.push(m);
+      else if (this.opts.keep) this.queue.push(m);
     });
   }
 
   /** Opens, authenticates and waits for `ready`. */
-  static async connect(baseUrl: string, token: string, resume?: { instance: string; seq: number }) {
-    const c = new PushTestClient(baseUrl);
+  static async connect(
+    baseUrl: string,
+    token: string,
+    resume?: { instance: string; seq: number },
+    opts?: { keep: boolean },
+  ) {
+    const c = new PushTestClient(baseUrl, opts);
     await c.opened;
     c.send({ type: "auth", token, ...(resume ? { resume } : {}) });
     // a resumed socket gets what it missed before `ready`

@@ -117,6 +117,38 @@ describe.each(DATABASES)("push channel on %s", (kind) => {
     expect(got.ids).toEqual([unseen, seen]);
   });
 
+  it("checks the messages of one turn together, and still delivers each only where it may go, in order", async () => {
+    const counselor = await connect("councelor");
+    const admin = await connect("school_admin");
+    // a ping group's pushes: an attendance and a student message for each student, all in one turn
+    const sent: PushMessage[] = [];
+    for (let i = 0; i < 20; i++) {
+      const who = i % 2 === 0 ? seen : unseen;
+      sent.push({ type: "attendance.update", school_id: school, ids: [1000 + i], student_ids: [who] });
+      sent.push({ type: "student.update", school_id: school, ids: [who], student_ids: [who] });
+    }
+    const before = srv.database.statements();
+    for (const m of sent) void publish(m);
+    const adminGot = [];
+    for (let i = 0; i < sent.length; i++) adminGot.push(await admin.client.next());
+    const checks = srv.database.statements() - before;
+    // one read of the tokens and one of visibility for all forty (the token re-check timer may add one)
+    expect(checks).toBeLessThanOrEqual(3);
+    expect(adminGot.map((m) => [m.type, m.ids])).toEqual(sent.map((m) => [m.type, m.ids]));
+    const seqs = adminGot.map((m) => m.seq as number);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    // the counselor hears about the seen student only: the ten attendance messages, in order
+    await publish(marker(2));
+    const counselorGot = [];
+    for (;;) {
+      const m = await counselor.client.next();
+      if (m.type === "student.update" && m.ids?.[0] === 2) break;
+      counselorGot.push(m);
+    }
+    const seenOnly = sent.filter((m) => m.student_ids?.[0] === seen);
+    expect(counselorGot.map((m) => [m.type, m.ids])).toEqual(seenOnly.map((m) => [m.type, m.ids]));
+  });
+
   it("delivers task.update to the task's user only, sent by a real closeTask", async () => {
     const advisor = await connect("academic_advisor");
     const admin = await connect("school_admin");

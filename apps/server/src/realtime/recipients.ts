@@ -50,54 +50,84 @@ async function studentsOf(db: Db, m: PushMessage): Promise<number[]> {
   return [];
 }
 
-/**
- * Who among the connected viewers may receive `m`, decided now from the
- * database (not when they connected): a valid token, a user still of the
- * message's school with the same role, and then for student and attendance
- * messages at least one of its students visible to them (access/visibility.ts),
- * for task messages being the task's user, for import messages being an admin of the school. One query for the tokens and one
- * for visibility per message, whatever the number of connected users.
- */
+/** One message and the connected viewers it might go to. */
+export interface Delivery {
+  message: PushMessage;
+  viewers: Viewer[];
+}
+
+/** Who among the connected viewers may receive `m` (see `recipientsOfMany`). */
 export async function recipients(db: Db, m: PushMessage, viewers: Viewer[]): Promise<Verdict> {
-  const allowed = new Set<number>();
-  const stale = new Set<number>();
-  if (viewers.length === 0) return { allowed, stale };
-  const live = new Map((await liveTokens(db, [...new Set(viewers.map((v) => v.tokenId))])).map((r) => [r.tokenId, r]));
-  const current: Viewer[] = [];
-  for (const v of viewers) {
-    const row = live.get(v.tokenId);
-    if (!row || row.user.school_id !== v.schoolId || row.user.role_id !== v.roleId) stale.add(v.tokenId);
-    else if (v.schoolId === m.school_id) current.push(v);
-  }
-  if (current.length === 0) return { allowed, stale };
+  return (await recipientsOfMany(db, [{ message: m, viewers }]))[0] as Verdict;
+}
 
-  // imports are seen by the school's admins only (Settings, decision 0970)
-  if (m.type === "import.update") {
-    for (const v of current) if (isAdmin(v.roleId)) allowed.add(v.tokenId);
-    return { allowed, stale };
-  }
+/**
+ * Who among the connected viewers may receive each message, decided now from the database (not
+ * when they connected): a valid token, a user still of the message's school with the same role,
+ * and then for student and attendance messages at least one of its students visible to them
+ * (access/visibility.ts), for task messages being the task's user, for import messages being an
+ * admin of the school. One query for the tokens and one for visibility for the whole list,
+ * whatever the number of messages or connected users (a message naming attendance ids but no
+ * students costs one read more; the engine always names them): every ping of a school day pushes two
+ * messages, and one query each cost more than the ping itself (decision 0566).
+ */
+export async function recipientsOfMany(db: Db, list: readonly Delivery[]): Promise<Verdict[]> {
+  const verdicts: Verdict[] = list.map(() => ({ allowed: new Set<number>(), stale: new Set<number>() }));
+  const tokenIds = [...new Set(list.flatMap((d) => d.viewers.map((v) => v.tokenId)))];
+  if (tokenIds.length === 0) return verdicts;
+  const live = new Map((await liveTokens(db, tokenIds)).map((r) => [r.tokenId, r]));
 
-  if (m.type === "task.update") {
-    for (const v of current) if (v.user.id === m.user_id) allowed.add(v.tokenId);
-    return { allowed, stale };
+  // viewers that see the same rows share one branch: a school's admins, each assigned-only user
+  const groups = new Map<string, { viewer: Viewer; students: Set<number> }>();
+  const groupOf = (v: Viewer) => (seesAssignedOnly(v.roleId) ? `user:${v.user.id}` : `school:${v.schoolId}`);
+  const asks: { k: number; current: Viewer[]; students: number[] }[] = [];
+  for (const [k, { message: m, viewers }] of list.entries()) {
+    const verdict = verdicts[k] as Verdict;
+    const current: Viewer[] = [];
+    for (const v of viewers) {
+      const row = live.get(v.tokenId);
+      if (!row || row.user.school_id !== v.schoolId || row.user.role_id !== v.roleId) verdict.stale.add(v.tokenId);
+      else if (v.schoolId === m.school_id) current.push(v);
+    }
+    if (current.length === 0) continue;
+    // imports are seen by the school's admins only (Settings, decision 0970)
+    if (m.type === "import.update") {
+      for (const v of current) if (isAdmin(v.roleId)) verdict.allowed.add(v.tokenId);
+      continue;
+    }
+    if (m.type === "task.update") {
+      for (const v of current) if (v.user.id === m.user_id) verdict.allowed.add(v.tokenId);
+      continue;
+    }
+    const ids = await studentsOf(db, m);
+    if (ids.length === 0) continue;
+    for (const v of current) {
+      const key = groupOf(v);
+      const g = groups.get(key) ?? { viewer: v, students: new Set<number>() };
+      for (const id of ids) g.students.add(id);
+      groups.set(key, g);
+    }
+    asks.push({ k, current, students: ids });
   }
+  if (asks.length === 0) return verdicts;
 
-  const studentIds = await studentsOf(db, m);
-  if (studentIds.length === 0) return { allowed, stale };
-  // viewers that see the same rows share one branch: all admins of the school, each assigned-only user
-  const groups = new Map<string, Viewer[]>();
-  for (const v of current) {
-    const key = seesAssignedOnly(v.roleId) ? `user:${v.user.id}` : "school";
-    groups.set(key, [...(groups.get(key) ?? []), v]);
-  }
-  const keyed = [...groups.values()];
+  const keyed = [...groups.entries()];
   const branches: SQL[] = keyed.map(
-    ([v], i) =>
-      sql`select ${i}::int as k where exists (select 1 from ${students} where ${visibleStudentsAnyState(v as Viewer)} and ${inArray(students.id, studentIds)})`,
+    ([, g], i) =>
+      sql`select ${i}::int as k, ${students.id} as id from ${students} where ${visibleStudentsAnyState(g.viewer)} and ${inArray(students.id, [...g.students])}`,
   );
-  const rows = await db.execute(sql.join(branches, sql` union all `));
-  for (const { k } of rowsOf<{ k: number }>(rows)) for (const v of keyed[Number(k)] ?? []) allowed.add(v.tokenId);
-  return { allowed, stale };
+  const visible = keyed.map(() => new Set<number>());
+  for (const { k, id } of rowsOf<{ k: number; id: number }>(await db.execute(sql.join(branches, sql` union all `))))
+    visible[Number(k)]?.add(Number(id));
+  const seenBy = new Map(keyed.map(([key], i) => [key, visible[i] as Set<number>]));
+  for (const { k, current, students: ids } of asks) {
+    const verdict = verdicts[k] as Verdict;
+    for (const v of current) {
+      const seen = seenBy.get(groupOf(v));
+      if (seen && ids.some((id) => seen.has(id))) verdict.allowed.add(v.tokenId);
+    }
+  }
+  return verdicts;
 }
 
 /** node-postgres answers `{ rows }`, PGlite the same; kept in one place. */
