@@ -36,18 +36,33 @@ export async function liveTokens(db: Db, tokenIds: number[]) {
     );
 }
 
-/** The students a message is about: named by the publisher, else looked up from the attendance ids. */
-async function studentsOf(db: Db, m: PushMessage): Promise<number[]> {
-  if (m.student_ids?.length) return m.student_ids;
-  if (m.type === "student.update") return m.ids;
-  if (m.type === "attendance.update" && m.ids.length) {
-    const rows = await db
-      .select({ id: attendance.student_id })
-      .from(attendance)
-      .where(and(inArray(attendance.id, m.ids), eq(attendance.school_id, m.school_id)));
-    return [...new Set(rows.map((r) => r.id))];
-  }
-  return [];
+/**
+ * The students each message is about: named by the publisher, else looked up from its attendance
+ * ids (of its own school), one read for all the messages that need it.
+ */
+async function studentsOfEach(db: Db, messages: readonly PushMessage[]): Promise<number[][]> {
+  const named = (m: PushMessage) =>
+    m.student_ids?.length
+      ? m.student_ids
+      : m.type === "student.update"
+        ? m.ids
+        : m.type === "attendance.update"
+          ? null
+          : [];
+  const lookup = messages.flatMap((m) => (named(m) === null ? m.ids : []));
+  const rows = lookup.length
+    ? await db
+        .select({ id: attendance.id, school: attendance.school_id, student: attendance.student_id })
+        .from(attendance)
+        .where(inArray(attendance.id, [...new Set(lookup)]))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return messages.map((m) => {
+    const ids = named(m);
+    if (ids) return ids;
+    const own = m.ids.map((id) => byId.get(id)).filter((r) => r?.school === m.school_id);
+    return [...new Set(own.map((r) => r?.student as number))];
+  });
 }
 
 /** One message and the connected viewers it might go to. */
@@ -67,8 +82,8 @@ export async function recipients(db: Db, m: PushMessage, viewers: Viewer[]): Pro
  * and then for student and attendance messages at least one of its students visible to them
  * (access/visibility.ts), for task messages being the task's user, for import messages being an
  * admin of the school. One query for the tokens and one for visibility for the whole list,
- * whatever the number of messages or connected users (a message naming attendance ids but no
- * students costs one read more; the engine always names them): every ping of a school day pushes two
+ * whatever the number of messages or connected users (messages naming attendance ids but no
+ * students add one read for all of them; the engine always names them): every ping of a school day pushes two
  * messages, and one query each cost more than the ping itself (decision 0566).
  */
 export async function recipientsOfMany(db: Db, list: readonly Delivery[]): Promise<Verdict[]> {
@@ -78,9 +93,13 @@ export async function recipientsOfMany(db: Db, list: readonly Delivery[]): Promi
   const live = new Map((await liveTokens(db, tokenIds)).map((r) => [r.tokenId, r]));
 
   // viewers that see the same rows share one branch: a school's admins, each assigned-only user
-  const groups = new Map<string, { viewer: Viewer; students: Set<number> }>();
+  const groups = new Map<string, { viewer: Viewer; students: Set<number>; visible: Set<number> }>();
   const groupOf = (v: Viewer) => (seesAssignedOnly(v.roleId) ? `user:${v.user.id}` : `school:${v.schoolId}`);
   const asks: { k: number; current: Viewer[]; students: number[] }[] = [];
+  const studentsOf = await studentsOfEach(
+    db,
+    list.map((d) => d.message),
+  );
   for (const [k, { message: m, viewers }] of list.entries()) {
     const verdict = verdicts[k] as Verdict;
     const current: Viewer[] = [];
@@ -99,11 +118,11 @@ export async function recipientsOfMany(db: Db, list: readonly Delivery[]): Promi
       for (const v of current) if (v.user.id === m.user_id) verdict.allowed.add(v.tokenId);
       continue;
     }
-    const ids = await studentsOf(db, m);
+    const ids = studentsOf[k] ?? [];
     if (ids.length === 0) continue;
     for (const v of current) {
       const key = groupOf(v);
-      const g = groups.get(key) ?? { viewer: v, students: new Set<number>() };
+      const g = groups.get(key) ?? { viewer: v, students: new Set<number>(), visible: new Set<number>() };
       for (const id of ids) g.students.add(id);
       groups.set(key, g);
     }
@@ -111,19 +130,17 @@ export async function recipientsOfMany(db: Db, list: readonly Delivery[]): Promi
   }
   if (asks.length === 0) return verdicts;
 
-  const keyed = [...groups.entries()];
+  const keyed = [...groups.values()];
   const branches: SQL[] = keyed.map(
-    ([, g], i) =>
+    (g, i) =>
       sql`select ${i}::int as k, ${students.id} as id from ${students} where ${visibleStudentsAnyState(g.viewer)} and ${inArray(students.id, [...g.students])}`,
   );
-  const visible = keyed.map(() => new Set<number>());
   for (const { k, id } of rowsOf<{ k: number; id: number }>(await db.execute(sql.join(branches, sql` union all `))))
-    visible[Number(k)]?.add(Number(id));
-  const seenBy = new Map(keyed.map(([key], i) => [key, visible[i] as Set<number>]));
+    keyed[Number(k)]?.visible.add(Number(id));
   for (const { k, current, students: ids } of asks) {
     const verdict = verdicts[k] as Verdict;
     for (const v of current) {
-      const seen = seenBy.get(groupOf(v));
+      const seen = groups.get(groupOf(v))?.visible;
       if (seen && ids.some((id) => seen.has(id))) verdict.allowed.add(v.tokenId);
     }
   }
