@@ -59,7 +59,7 @@ export default defineConfig({
         test: {
           name: "server",
           sequence: { groupOrder: 1 },
-          include: ["apps/server/src/**/*.test.ts"],
+          include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
           globalSetup: ["apps/server/test/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

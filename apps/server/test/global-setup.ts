@@ -3,7 +3,9 @@ import pg from "pg";
 import { openDatabase } from "../src/db/client.ts";
 import { seedDemo } from "../src/db/seed/demo.ts";
 import { ensureRoles } from "../src/db/seed/roles.ts";
-import { adminUrl, ROOT, TEMPLATE_DIR, TEMPLATE_PG_DB, TEST_PASSWORD } from "./template.ts";
+import { adminUrl, ROOT, TEMPLATE_DIR, TEMPLATE_PG_DB, TEST_PASSWORD, TEST_SCHOOL_TZ } from "./template.ts";
+
+const SEED = { password: TEST_PASSWORD, students: 60, courses: 8, weeksOfHistory: 2, timezone: TEST_SCHOOL_TZ };
 
 /**
  * Builds, once per run, a migrated and seeded database that every test file
@@ -14,7 +16,7 @@ export default async function setup() {
   fs.mkdirSync(`${ROOT}/.tmp`, { recursive: true });
   const db = await openDatabase({ dataDir: TEMPLATE_DIR });
   await ensureRoles(db.db);
-  await seedDemo(db.db, { password: TEST_PASSWORD, students: 60, courses: 8, weeksOfHistory: 2 });
+  await seedDemo(db.db, SEED);
   await db.close();
 
   const url = process.env.TEST_DATABASE_URL;
@@ -26,7 +28,7 @@ export default async function setup() {
     await admin.end();
     const pgdb = await openDatabase({ url: adminUrl(url, TEMPLATE_PG_DB) });
     await ensureRoles(pgdb.db);
-    await seedDemo(pgdb.db, { password: TEST_PASSWORD, students: 60, courses: 8, weeksOfHistory: 2 });
+    await seedDemo(pgdb.db, SEED);
     await pgdb.close();
   }
   return async function teardown() {

@@ -1,12 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { testSchoolZone } from "./school-zone.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 // One template per test run (global setup sets the id; workers inherit the env), so that
 // test runs side by side on one machine do not rebuild each other's template.
 process.env.ROLLBOOK_TEST_RUN ??= String(process.pid);
 export const RUN_ID = process.env.ROLLBOOK_TEST_RUN;
+// The demo school's zone, picked once per run for the same reason (school-zone.ts).
+process.env.ROLLBOOK_TEST_SCHOOL_TZ ??= testSchoolZone(new Date());
+export const TEST_SCHOOL_TZ = process.env.ROLLBOOK_TEST_SCHOOL_TZ;
 export const TEMPLATE_DIR = path.join(ROOT, ".tmp", `pglite-template-${RUN_ID}`);
 export const TEST_PASSWORD = "test-password-1";
 export const TEMPLATE_PG_DB = `rollbook_template_${RUN_ID}`;

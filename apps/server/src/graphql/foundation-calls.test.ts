@@ -1,6 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, demoEmail, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { TEST_SCHOOL_TZ } from "../../test/template.ts";
 import * as t from "../db/schema/index.ts";
 import { STUDY_HALL_TITLE } from "../db/seed/demo.ts";
 import { isPush, type PushBus, type PushMessage } from "../realtime/messages.ts";
@@ -143,7 +144,7 @@ describe.each(DATABASES)("foundation calls on %s", (kind) => {
     expect(s.school).toMatchObject({
       id: demoSchoolId,
       name: "Rollbook Demo High School",
-      timezone: "America/New_York",
+      timezone: TEST_SCHOOL_TZ,
     });
     expect(s.school.closures.map((c: { title: string }) => c.title)).toContain("Winter break");
     const c = await ok("staff", "{ searchConfig { provider endpoint per_page indexes } }");
@@ -233,7 +234,7 @@ describe.each(DATABASES)("foundation calls on %s", (kind) => {
     expect(prof.courses.total).toBe(profCount);
     // the study hall is in session from 00:00 to 23:59 in the school's zone
     const minute = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "America/New_York",
+      timeZone: TEST_SCHOOL_TZ,
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",

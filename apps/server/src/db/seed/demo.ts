@@ -15,6 +15,8 @@ export interface DemoOptions {
   weeksOfHistory?: number;
   seed?: number;
   now?: Date;
+  /** the demo school's zone (tests pick one away from a clock change: test/school-zone.ts) */
+  timezone?: string;
 }
 
 export const DEMO_DOMAIN = "demo.rollbook.test";
@@ -185,7 +187,8 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
   const nStudents = opts.students ?? 200;
   const nCourses = opts.courses ?? 20;
   const weeks = opts.weeksOfHistory ?? 4;
-  const today = localDate(now, DEMO_TZ);
+  const tz = opts.timezone ?? DEMO_TZ;
+  const today = localDate(now, tz);
   await ensureRoles(db);
 
   const [school] = await db
@@ -197,7 +200,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
       phone: "5185550100",
       email: "office@demo.rollbook.test",
       support_email: "it@demo.rollbook.test",
-      timezone: DEMO_TZ,
+      timezone: tz,
       late_time: 5,
       absent_time: 15,
       leave_time: 10,
@@ -359,8 +362,8 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     .insert(t.travel)
     .values({
       team_id: soccer.id,
-      start_date: zonedToUtc(travelDay, 6 * 60, DEMO_TZ),
-      end_date: zonedToUtc(travelDay, 20 * 60, DEMO_TZ),
+      start_date: zonedToUtc(travelDay, 6 * 60, tz),
+      end_date: zonedToUtc(travelDay, 20 * 60, tz),
       notes: "Away game at Riverside",
       is_away: true,
     })
@@ -471,8 +474,8 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     .insert(t.travel)
     .values({
       team_id: track.id,
-      start_date: zonedToUtc(meetDay, 6 * 60, DEMO_TZ),
-      end_date: zonedToUtc(meetDay, 20 * 60, DEMO_TZ),
+      start_date: zonedToUtc(meetDay, 6 * 60, tz),
+      end_date: zonedToUtc(meetDay, 20 * 60, tz),
       notes: "State indoor meet",
       is_away: true,
     })
@@ -534,7 +537,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
   const firstCourse = courseList[0] as (typeof courseList)[number];
   const cancelled = new Set<string>();
   for (let d = addDays(today, -7); d < today; d = addDays(d, 1)) {
-    if (courseSessionOn(firstCourse, d, DEMO_TZ)) {
+    if (courseSessionOn(firstCourse, d, tz)) {
       await db
         .insert(t.cancellations)
         .values({ course_id: firstCourse.id, date: d, notes: "Instructor at a conference" });
@@ -546,7 +549,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
   // And an upcoming one: the first course's next meeting day after this week (a visitor sees
   // an upcoming cancellation on its Cancellations tab).
   for (let d = addDays(today, 7); d < addDays(today, 21); d = addDays(d, 1)) {
-    if (courseSessionOn(firstCourse, d, DEMO_TZ)) {
+    if (courseSessionOn(firstCourse, d, tz)) {
       await db
         .insert(t.cancellations)
         .values({ course_id: firstCourse.id, date: d, notes: "Professional development day" });
@@ -584,6 +587,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     closures,
     travellers,
     travelDay,
+    tz,
   });
   const inserted: { id: number; student_id: number; status: number }[] = [];
   for (let i = 0; i < history.length; i += 1000) {
@@ -754,6 +758,7 @@ interface HistoryInput {
   closures: { start_date: string; end_date: string }[];
   travellers: Set<number>;
   travelDay: string;
+  tz: string;
 }
 
 /** Finished attendance for every past session, with every status represented. */
@@ -766,7 +771,7 @@ function buildHistory(h: HistoryInput) {
   for (let d = from; d < h.today; d = addDays(d, 1)) {
     if (h.closures.some((c) => c.start_date <= d && d <= c.end_date)) continue;
     for (const course of h.courseList) {
-      const session = courseSessionOn(course, d, DEMO_TZ);
+      const session = courseSessionOn(course, d, h.tz);
       if (!session) continue;
       const len = session.end.getTime() - session.start.getTime();
       for (const s of h.studentList) {
