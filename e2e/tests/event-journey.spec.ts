@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { localDate, localMinutes, STATUS } from "@rollbook/domain";
+import { localDate, localMinutes, STATUS, zonedToUtc } from "@rollbook/domain";
 import jsQR from "jsqr";
 import { DeviceClient, ok } from "../../bench/src/sim/device-client.ts";
 import { expect, expectNoA11yViolations, linkIn, type Mailbox, test } from "../fixtures.ts";
@@ -168,6 +168,10 @@ test("an event from signup through the waitlist and a scan-code check-in to the 
   const today = localDate(new Date(), SCHOOL_TZ);
   const start = now + 15;
   const end = Math.min(start + 60, 23 * 60 + 59);
+  // in the repeated hour of the autumn change, "now + 15 min" as a clock time is its earlier
+  // occurrence, an hour ago (decision 0500): the event would have begun before anyone signed up
+  const startsIn = zonedToUtc(today, start, SCHOOL_TZ).getTime() - Date.now();
+  test.skip(Math.abs(startsIn - 15 * 60_000) > 2 * 60_000, "the school's clock repeats or skips this hour (DST)");
 
   // 1. staff create the public event with one seat on the Events screen
   const title = uniqueWord("Journey");

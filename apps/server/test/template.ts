@@ -8,7 +8,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 // test runs side by side on one machine do not rebuild each other's template.
 process.env.ROLLBOOK_TEST_RUN ??= String(process.pid);
 export const RUN_ID = process.env.ROLLBOOK_TEST_RUN;
-// The demo school's zone, picked once per run for the same reason (school-zone.ts).
+// The demo school's zone (school-zone.ts), picked once per run so that every worker agrees with
+// the template global setup seeded in it.
 process.env.ROLLBOOK_TEST_SCHOOL_TZ ??= testSchoolZone(new Date());
 export const TEST_SCHOOL_TZ = process.env.ROLLBOOK_TEST_SCHOOL_TZ;
 export const TEMPLATE_DIR = path.join(ROOT, ".tmp", `pglite-template-${RUN_ID}`);
