@@ -23,7 +23,11 @@ import type { Services } from "../services.ts";
  * the server's side is tested on both in push.test.ts.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's headless shell first, as the end-to-end tests (decision 0101)
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => fs.existsSync(p)) ??
+  "/usr/bin/chromium";
 
 interface PageLog {
   events: { type: string; ids: number[] }[];
