@@ -39,9 +39,17 @@ test("an export past 10,000 rows runs in the tray, survives navigation, and offe
 
   const link = tray.getByRole("link", { name: /^Download .*\.csv$/ });
   await expect(link).toBeVisible({ timeout: 120_000 });
-  await expect(
-    tray.getByText(`Ready: ${total.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows`),
-  ).toBeVisible();
+  const ready = tray.getByText(/^Ready: [\d,]+ of [\d,]+ rows$/);
+  await expect(ready).toBeVisible();
+  const [done, of] =
+    ((await ready.textContent()) ?? "").match(/[\d,]+/g)?.map((n) => Number(n.replace(/,/g, ""))) ?? [];
+  expect(done, "every row of the export was written").toBe(of);
+  // the other specs check students in and out meanwhile on the same server, so the export (counted
+  // when it starts) may hold a few rows more or fewer than the page showed before
+  expect(
+    Math.abs((of ?? 0) - total),
+    `the export's ${of} rows against the page's total of ${total}`,
+  ).toBeLessThanOrEqual(50);
   await expectNoA11yViolations(page, "the dashboard with a finished export");
   await shootBothWidths(page, "export-tray");
 
@@ -49,7 +57,7 @@ test("an export past 10,000 rows runs in the tray, survives navigation, and offe
   const text = await readFile((await download.path()) as string, "utf8");
   const [header = [], ...rows] = parseCsv(text.replace(/^\uFEFF/, ""));
   expect(header).toContain("status");
-  expect(rows).toHaveLength(total);
+  expect(rows, "the file holds the rows the tray counted").toHaveLength(of ?? -1);
 
   await tray.getByRole("button", { name: "Dismiss the Status export" }).click();
   await expect(tray).toBeHidden();

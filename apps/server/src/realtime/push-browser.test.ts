@@ -7,6 +7,7 @@ import { build } from "esbuild";
 import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../../../../e2e/support/chromium.ts";
 import { keyMatches, PushInvalidator } from "../../../web/src/lib/push-invalidate.ts";
 import { demoEmail, TEST_PASSWORD } from "../../test/harness.ts";
 import { freshDir } from "../../test/template.ts";
@@ -23,11 +24,8 @@ import type { Services } from "../services.ts";
  * the server's side is tested on both in push.test.ts.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-// Debian's headless shell first, as the end-to-end tests (decision 0101)
-const CHROMIUM =
-  process.env.CHROMIUM_PATH ??
-  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => fs.existsSync(p)) ??
-  "/usr/bin/chromium";
+// the browser and flags of the end-to-end tests: Debian's headless shell first (decision 0101)
+const CHROMIUM = chromiumExecutable();
 
 interface PageLog {
   events: { type: string; ids: number[] }[];
@@ -35,7 +33,7 @@ interface PageLog {
   unauthorized: number;
 }
 
-describe.skipIf(!fs.existsSync(CHROMIUM))("push client in Chromium (needs the system Chromium)", () => {
+describe.skipIf(!CHROMIUM)("push client in Chromium (needs the system Chromium)", () => {
   let dir = "";
   let database: Database;
   let app: FastifyInstance;
@@ -106,7 +104,7 @@ describe.skipIf(!fs.existsSync(CHROMIUM))("push client in Chromium (needs the sy
     bundle = out.outputFiles[0]?.text ?? "";
     dir = freshDir();
     await start();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     // one context = one browser profile: its tabs share Web Locks and BroadcastChannels
     context = await browser.newContext({ bypassCSP: true });
     // count the sockets each tab opens (real ones: the constructor is only wrapped)
