@@ -148,6 +148,8 @@ interface Closed {
   otherMs: number;
   timings: Timings;
   firstError: string | null;
+  /** each round's CPU per ping (server + PostgreSQL), µs: the spread shows the machine's noise */
+  perRound: number[];
 }
 
 const emptyClosed = (): Closed => ({
@@ -161,6 +163,7 @@ const emptyClosed = (): Closed => ({
   otherMs: 0,
   timings: { dropIn: [], other: [] },
   firstError: null,
+  perRound: [],
 });
 
 /** The highest open-loop rate (one phone after another) whose p99 stays under the target. */
@@ -411,7 +414,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
     }
 
     console.log(
-      `single pings back to back, ${CLIENTS} callers, ${ROUNDS} x ${f1(DURATION_S / ROUNDS)} s per moment, alternating:`,
+      `single pings back to back, ${CLIENTS} callers, ${ROUNDS} x ${f1(DURATION_S / ROUNDS)} s per moment, in the order early, late, late, early...:`,
     );
     for (const phase of phases) result.closed[phase.name] = emptyClosed();
     // a school's staff have the dashboard open all day: every changed attendance is checked and pushed to them
@@ -423,7 +426,9 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
     let heard = 0;
     for (const w of watchers) w.client.onMessage = () => void heard++;
     for (let r = 0; r < ROUNDS; r++) {
-      for (const phase of phases) {
+      // early, late, late, early, ...: a cost that drifts through the run (the tables the run
+      // itself bloats, a slower machine) weighs on both moments alike instead of on the second
+      for (const phase of r % 2 === 0 ? phases : [...phases].reverse()) {
         const phones = livePhones(phase);
         const acc = result.closed[phase.name] as Closed;
         const {
@@ -447,6 +452,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
         acc.dbMs += dbMs;
         acc.otherMs += otherMs;
         acc.firstError ??= run.firstError;
+        acc.perRound.push(((serverMs + dbMs) / Math.max(1, run.calls - run.errors)) * 1000);
       }
     }
     for (const phase of phases) {
@@ -460,6 +466,13 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
           `; ack p50 with the study hall ${f1(pct(c.timings.dropIn, 50))} ms, without ${f1(pct(c.timings.other, 50))} ms;` +
           ` other processes used ${f0((c.otherMs / (c.seconds * 1000 * cpus().length)) * 100)}% of the machine`,
       );
+    }
+    if (ROUNDS > 1) {
+      const each = (name: "early" | "late", r: number) => `${name} ${f0(result.closed[name]?.perRound[r] ?? 0)}`;
+      const rounds = Array.from({ length: ROUNDS }, (_, r) =>
+        r % 2 === 0 ? `${each("early", r)}, ${each("late", r)}` : `${each("late", r)}, ${each("early", r)}`,
+      );
+      console.log(`  server + database CPU per ping (µs), round by round in the order run: ${rounds.join("; ")}`);
     }
 
     console.log(
