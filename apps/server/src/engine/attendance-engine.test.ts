@@ -21,6 +21,7 @@ import {
   schoolsOf,
   sentLive,
   series,
+  storedLive,
 } from "./test-fixtures.ts";
 
 /** Attendance through the device API: a class that started 30 minutes ago and lasts an hour. */
@@ -50,6 +51,12 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
     return { ...made, start, student, phone: phone(srv.url, student.token) };
   }
 
+  /** A phone's pings up to now as they arrived live: the history stored, the newest sent through the API. */
+  async function live(c: Awaited<ReturnType<typeof inSession>>, list: ReturnType<typeof series>) {
+    await storedLive(db(), c.student, list.slice(0, -1));
+    return c.phone.pings(list.slice(-1));
+  }
+
   async function rowsOf(studentId: number) {
     return db().select().from(attendance).where(eq(attendance.student_id, studentId));
   }
@@ -65,9 +72,10 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
 
   it("a student who arrives on time is present, with enter, percentage, activity, coordinates and a push", async () => {
     const c = await inSession();
-    const batch = series(at(c.start, -3), new Date(), c.place);
-    const res = await c.phone.pings(batch);
-    expect(res.body.data).toEqual({ accepted: batch.length, duplicates: 0 });
+    const history = series(at(c.start, -3), new Date(), c.place);
+    const res = await live(c, history);
+    const batch = history.slice(-1);
+    expect(res.body.data).toEqual({ accepted: 1, duplicates: 0 });
     const [row] = await rowsOf(c.student.id);
     expect(row).toMatchObject({
       attendable_type: "course",
@@ -87,8 +95,11 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
     expect(events).toContain("status changed");
     expect(await db().$count(coordinates, eq(coordinates.attendance_id, row!.id))).toBe(batch.length);
     // pings at the room remember it
-    const stored = await db().select().from(pings).where(eq(pings.student_id, c.student.id));
-    expect(stored.every((p) => p.location_id === c.place.id)).toBe(true);
+    const [sent] = await db()
+      .select()
+      .from(pings)
+      .where(and(eq(pings.student_id, c.student.id), eq(pings.device_ping_id, batch[0]!.id)));
+    expect(sent?.location_id).toBe(c.place.id);
     await expect.poll(() => messages.some((m) => m.type === "attendance.update" && m.ids.includes(row!.id))).toBe(true);
     await expect
       .poll(() => messages.some((m) => m.type === "student.update" && m.ids.includes(c.student.id)))
@@ -107,14 +118,14 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
 
   it("a student who arrives after late_time is late", async () => {
     const c = await inSession();
-    await c.phone.pings(series(at(c.start, 8), new Date(), c.place));
+    await live(c, series(at(c.start, 8), new Date(), c.place));
     const [row] = await rowsOf(c.student.id);
     expect(row?.status).toBe(STATUS.late);
   });
 
   it("a student who arrives after absent_time is absent", async () => {
     const c = await inSession();
-    await c.phone.pings(series(at(c.start, 20), new Date(), c.place));
+    await live(c, series(at(c.start, 20), new Date(), c.place));
     const [row] = await rowsOf(c.student.id);
     expect(row?.status).toBe(STATUS.absent);
   });
@@ -205,6 +216,24 @@ describe.each(DATABASES)("attendance engine over the device API on %s", (kind) =
     await phone(srv.url, offline.token).pings(shuffled.slice(0, 1));
     const [c] = await rowsOf(offline.id);
     expect(pick(c)).toEqual(pick(a));
+  });
+
+  it("a backfilled batch whose last minutes are live does not carry the rest: it waits for a person", async () => {
+    // a student who never came sends, from home, pings dated from the start at the room, all at once:
+    // the newest few arrive within the live window and would vouch for all of them (a fraud sweep)
+    const c = await inSession();
+    const backfill = series(at(c.start, -1), new Date(), c.place, "at", 0.5);
+    const res = await c.phone.pings(backfill);
+    expect(res.body.data.accepted).toBe(backfill.length);
+    const [row] = await rowsOf(c.student.id);
+    // believed is only what arrived live: the last minutes, long after the absent limit
+    expect(row?.status).toBe(STATUS.absent);
+    expect(row?.evidence?.unconfirmed).toBe(STATUS.present);
+    // the same history sent as it happened is present
+    const honest = await makeStudent(db(), school.id, { courses: [c.course.id] });
+    await live({ ...c, student: honest, phone: phone(srv.url, honest.token) }, backfill);
+    const [fair] = await rowsOf(honest.id);
+    expect(fair?.status).toBe(STATUS.present);
   });
 
   it("pings on a cancelled date change nothing", async () => {

@@ -10,7 +10,17 @@ import { activeSessionsAt, sessionsAround } from "./sessions-for-student.ts";
 import { readSnapshot } from "./snapshot.ts";
 import { forgetStudent } from "./state.ts";
 import { studentById } from "./student-context.ts";
-import { floorMinute, MIN, makeCourse, makeEvent, makeStudent, phone, schoolsOf, series } from "./test-fixtures.ts";
+import {
+  floorMinute,
+  MIN,
+  makeCourse,
+  makeEvent,
+  makeStudent,
+  phone,
+  schoolsOf,
+  sentLive,
+  series,
+} from "./test-fixtures.ts";
 
 /** The engine calls the finaliser and staff calls build on. */
 describe.each(DATABASES)("engine calls on %s", (kind) => {
@@ -84,7 +94,7 @@ describe.each(DATABASES)("engine calls on %s", (kind) => {
     const start = floorMinute(new Date(Date.now() - 30 * MIN));
     const c = await makeCourse(db(), school, start, 60);
     const student = await makeStudent(db(), school.id, { courses: [c.course.id] });
-    await phone(srv.url, student.token).pings(series(new Date(start.getTime() + 8 * MIN), new Date(), c.place));
+    await sentLive(db(), srv.url, student, series(new Date(start.getTime() + 8 * MIN), new Date(), c.place));
     const [session] = await sessionsAround(srv.services, student.id, new Date());
     const first = await recomputeAttendance(srv.services, student.id, session!);
     expect(first?.status).toBe(STATUS.late);

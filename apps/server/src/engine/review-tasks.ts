@@ -1,11 +1,11 @@
-import { STATUSES, type StatusId } from "@rollbook/domain";
+import { needsReview, STATUSES, type StatusId } from "@rollbook/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { tasks } from "../db/schema/index.ts";
 import type { AttendanceRow } from "./apply.ts";
 import type { ActiveSession } from "./sessions-for-student.ts";
 
-/** Why a person is asked: a ping after finalisation, or presence believed less than the threshold. */
+/** Why a person is asked: a ping after finalisation, presence believed less than the threshold, or sent late. */
 export interface ReviewCause {
   confidence: number | null;
   /** true: pings arrived after the session was finalised; false: presence under the school's threshold */
@@ -55,7 +55,10 @@ export async function askForReview(
         user_id,
         description: cause.finalised
           ? `Review: ${head.first_name} ${head.last_name}'s phone reported presence on ${row.meets} after the session was finalised as ${from} (it would be ${would}; ${percent(cause.confidence)} confidence). Confirm with an override, or leave it.`
-          : `Review: ${head.first_name} ${head.last_name}'s phone reported presence on ${row.meets} that is believed only ${percent(cause.confidence)}, so it stays ${from} (it would be ${would}). Look at the evidence; confirm with an override, or leave it.`,
+          : cause.confidence !== null && !needsReview(cause.confidence, session.rules.review_threshold)
+            ? // believed, but sent late: a backfill is not presence anyone saw arrive (decision 0551)
+              `Review: ${head.first_name} ${head.last_name}'s phone reported presence on ${row.meets} that reached the server only later, not as it happened, so it stays ${from} (it would be ${would}; ${percent(cause.confidence)} confidence). Look at the evidence; confirm with an override, or leave it.`
+            : `Review: ${head.first_name} ${head.last_name}'s phone reported presence on ${row.meets} that is believed only ${percent(cause.confidence)}, so it stays ${from} (it would be ${would}). Look at the evidence; confirm with an override, or leave it.`,
         taskable_id: row.id,
         taskable_type: "attendance",
       })),

@@ -8,6 +8,7 @@ import {
   evaluateSession,
   evaluateTimeline,
   inTimeline,
+  isLiveDelivery,
   judgePresence,
   needsReview,
   type PingEvidence,
@@ -26,7 +27,7 @@ import type { ActiveSession } from "./sessions-for-student.ts";
 
 /** What the engine and the finaliser conclude for one student and session (decision 0550). */
 export interface Verdict {
-  /** from the presence that is believed: every ping when the confidence reaches the threshold, else codes only */
+  /** from the presence that is believed: the live pings when the confidence reaches the threshold, else codes only */
   evaluation: Evaluation;
   /** every ping believed: what staff confirm in a review */
   unbelieved: Evaluation;
@@ -39,19 +40,23 @@ export interface Verdict {
 
 /**
  * The engine's running state of one attendance (issue 9, point 2), stored as JSON with it: the
- * presence timeline, the confidence tally and the phone's last fix, of every phone ping in the
- * session's window. `key` names what it was computed for; a change of times, rules or place
- * makes it stale, and the next ping recomputes from every stored ping.
+ * presence timeline of every phone ping in the session's window and that of the live ones, the
+ * confidence tally and the phone's last fix. `key` names what it was computed for; a change of
+ * times, rules or place makes it stale, and the next ping recomputes from every stored ping, as
+ * does a state of an older version `v`.
  */
 export interface RunningState {
-  v: 1;
+  v: 2;
   key: string;
   timeline: RunningTimeline;
+  /** the live pings' timeline: the presence that can be believed (decision 0551) */
+  live: RunningTimeline;
   tally: ConfidenceTally;
   previous: { at: number; latitude: number; longitude: number; accuracy: number | null } | null;
 }
 
 const isCheckIn = (p: StoredPing) => p.device_ping_id.startsWith(PRESENCE_PREFIX);
+const isLive = (p: StoredPing) => isLiveDelivery(p.recorded_at, p.received_at);
 
 function checkInKind(p: StoredPing): "scan_code" | "offline_code" {
   const source = (p.extra as { source?: unknown } | null)?.source;
@@ -113,7 +118,15 @@ function tallyOf(pings: readonly StoredPing[], place: PlaceSignals) {
 function buildState(pings: readonly StoredPing[], session: ActiveSession, place: PlaceSignals): RunningState {
   const { tally, previous } = tallyOf(pings, place);
   const samples = pings.map((p) => ({ at: p.recorded_at, present: isPresentAt(p, session, place) }));
-  return { v: 1, key: stateKey(session, place), timeline: timelineOf(session, samples), tally, previous };
+  const live = samples.filter((_, i) => isLive(pings[i] as StoredPing));
+  return {
+    v: 2,
+    key: stateKey(session, place),
+    timeline: timelineOf(session, samples),
+    live: timelineOf(session, live),
+    tally,
+    previous,
+  };
 }
 
 /**
@@ -127,19 +140,25 @@ export function advanceState(
   place: PlaceSignals,
 ): RunningState | null {
   const state = stored as RunningState | null;
-  if (state?.v !== 1 || state.key !== stateKey(session, place)) return null;
-  let { timeline, tally, previous } = state;
+  if (state?.v !== 2 || state.key !== stateKey(session, place)) return null;
+  let { timeline, live, tally, previous } = state;
   for (const p of [...fresh].sort(byRecorded)) {
     if (!inTimeline(session, p.recorded_at)) continue;
     if (isCheckIn(p)) return null;
-    const next = addSample(timeline, session, { at: p.recorded_at, present: isPresentAt(p, session, place) });
+    const sample = { at: p.recorded_at, present: isPresentAt(p, session, place) };
+    const next = addSample(timeline, session, sample);
     if (!next) return null;
     timeline = next;
+    if (isLive(p)) {
+      const nextLive = addSample(live, session, sample);
+      if (!nextLive) return null;
+      live = nextLive;
+    }
     tally = addToTally(tally, phoneEvidence(p, place, fixOf(previous)));
     if (p.latitude !== null && p.longitude !== null)
       previous = { at: p.recorded_at.getTime(), latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy };
   }
-  return { v: 1, key: state.key, timeline, tally, previous };
+  return { v: 2, key: state.key, timeline, live, tally, previous };
 }
 
 /** Only presence worth confirming: arriving after the absent limit is no better than not coming. */
@@ -148,13 +167,15 @@ const raises = (unbelieved: Evaluation, evaluation: Evaluation) =>
   Math.max(presenceRank(evaluation.status as StatusId), presenceRank(STATUS.absent));
 
 /**
- * The status from the presence that is believed: every ping (`unbelieved`) when the confidence
- * reaches the school's threshold, else `codesOnly()`; what is not believed is kept as unconfirmed.
+ * The status from the presence that is believed: the live pings' (`livePresence()`) when the
+ * confidence reaches the school's threshold, else `codesOnly()`; what every ping would give
+ * (`unbelieved`) beyond that is kept as unconfirmed, for a person to confirm.
  */
 function conclude(
   unbelieved: Evaluation,
   tally: ConfidenceTally,
   session: ActiveSession,
+  livePresence: () => Evaluation,
   codesOnly: () => Evaluation,
   state: RunningState | null,
 ): Verdict {
@@ -162,8 +183,9 @@ function conclude(
     return { evaluation: unbelieved, unbelieved, confidence: null, evidence: null, state };
   const { confidence, reasons } = confidenceOfTally(tally);
   const believed = !needsReview(confidence, session.rules.review_threshold);
-  const evaluation = believed ? unbelieved : codesOnly();
-  const unconfirmed = !believed && raises(unbelieved, evaluation) ? unbelieved.status : null;
+  const evaluation = believed ? livePresence() : codesOnly();
+  // late pings or unbelieved ones that would give more: kept for a person to confirm
+  const unconfirmed = raises(unbelieved, evaluation) ? unbelieved.status : null;
   return { evaluation, unbelieved, confidence, evidence: { reasons, unconfirmed }, state };
 }
 
@@ -171,8 +193,9 @@ function conclude(
 export function verdictOfState(state: RunningState, session: ActiveSession, finished: boolean): Verdict {
   const s = { start: session.start, end: session.end };
   const unbelieved = evaluateTimeline({ state: state.timeline, session: s, rules: session.rules, finished });
+  const live = () => evaluateTimeline({ state: state.live, session: s, rules: session.rules, finished });
   const none = () => judgePresence({ session: s, rules: session.rules, summary: null, finished });
-  return conclude(unbelieved, state.tally, session, none, state);
+  return conclude(unbelieved, state.tally, session, live, none, state);
 }
 
 /**
@@ -202,5 +225,12 @@ export function verdictOf(input: {
       samples: samplesFor(from, session, place, now),
       finished,
     });
-  return conclude(judge(pings), tallyOf(pings, place).tally, session, () => judge(pings.filter(isCheckIn)), null);
+  return conclude(
+    judge(pings),
+    tallyOf(pings, place).tally,
+    session,
+    () => judge(pings.filter((p) => isCheckIn(p) || isLive(p))),
+    () => judge(pings.filter(isCheckIn)),
+    null,
+  );
 }

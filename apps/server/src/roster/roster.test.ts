@@ -9,8 +9,8 @@ import {
   makeCourse,
   makeEvent,
   makeStudent,
-  phone,
   schoolsOf,
+  sentLive,
   series,
 } from "../engine/test-fixtures.ts";
 
@@ -68,9 +68,7 @@ describe.each(DATABASES)("live roster on %s", (kind) => {
     const [s1, s2, s3] = await enrol(made.course.id, 3, `Rost${Date.now()}`);
     const gone = (await enrol(made.course.id, 1, "Removed"))[0]!;
     await db().update(students).set({ deleted_at: new Date() }).where(eq(students.id, gone.id));
-    const res = await phone(srv.url, s2!.token).pings(
-      series(new Date(start.getTime() - 2 * MIN), new Date(), made.place),
-    );
+    const res = await sentLive(db(), srv.url, s2!, series(new Date(start.getTime() - 2 * MIN), new Date(), made.place));
     expect(res.status).toBe(200);
     const { course } = await ok(COURSE, { uuid: made.course.uuid });
     expect(course.roster.meets).toBe(made.meets);
@@ -101,7 +99,7 @@ describe.each(DATABASES)("live roster on %s", (kind) => {
     const start = floorMinute(new Date(Date.now() - 20 * MIN));
     const made = await makeCourse(db(), school, start, 60);
     const s = await makeStudent(db(), school.id, { courses: [made.course.id] });
-    await phone(srv.url, s.token).pings(series(new Date(start.getTime() - 2 * MIN), new Date(), made.place));
+    await sentLive(db(), srv.url, s, series(new Date(start.getTime() - 2 * MIN), new Date(), made.place));
     const status = async () => (await db().select().from(attendance).where(eq(attendance.student_id, s.id)))[0]?.status;
     expect(await status()).toBe(STATUS.present);
     const { createCancellation: c } = await ok(CANCEL, { c: made.course.id, d: made.meets });

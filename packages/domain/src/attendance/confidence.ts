@@ -49,11 +49,23 @@ export interface ConfidenceTally {
   codes: number[];
   top: number[];
   phone: number;
+  /** phone pings that claim presence (inside the fence, a beacon) or fail a plausibility check */
+  claims: number;
   suspicious: number;
   reasons: Reason[];
 }
 
-export const emptyTally = (): ConfidenceTally => ({ codes: [], top: [], phone: 0, suspicious: 0, reasons: [] });
+export const emptyTally = (): ConfidenceTally => ({
+  codes: [],
+  top: [],
+  phone: 0,
+  claims: 0,
+  suspicious: 0,
+  reasons: [],
+});
+
+/** What a phone ping claims: presence at the place. Outside the fence or no position claims nothing. */
+const CLAIM_KINDS: readonly EvidenceKind[] = ["inside_fence", "beacon_seen"];
 
 /** A detail as text with its keys sorted: a tally stored as jsonb comes back with its keys reordered. */
 const canonical = (detail: EvidenceItem["detail"]) =>
@@ -75,13 +87,16 @@ export function addToTally(tally: ConfidenceTally, p: PingEvidence): ConfidenceT
     codes: tally.codes,
     top: tally.top,
     phone: tally.phone,
+    claims: tally.claims,
     suspicious: tally.suspicious,
     reasons: tally.reasons.map((r) => ({ ...r })),
   };
   if (has(p, CODE_KINDS)) next.codes = [...tally.codes, weightOf(p)];
   else {
     next.phone += 1;
-    if (has(p, SUSPICION_KINDS)) next.suspicious += 1;
+    const suspicious = has(p, SUSPICION_KINDS);
+    if (suspicious) next.suspicious += 1;
+    if (suspicious || has(p, CLAIM_KINDS)) next.claims += 1;
     next.top = [...tally.top, weightOf(p)].sort((a, b) => b - a).slice(0, CORROBORATING_PINGS);
   }
   for (const item of p.evidence) {
@@ -97,11 +112,13 @@ export function addToTally(tally: ConfidenceTally, p: PingEvidence): ConfidenceT
 
 /**
  * Codes are witnessed presence and stand on their own. Phone pings: the strongest
- * CORROBORATING_PINGS combined, times the share of phone pings that pass every plausibility check,
- * so a faked stream cannot make up in numbers what each of its pings lacks.
+ * CORROBORATING_PINGS combined, times the share of the pings that claim presence or fail a check
+ * which pass every plausibility check, so a faked stream cannot make up in numbers what each of
+ * its pings lacks. Pings that claim nothing (no position, outside the fence) are not in the
+ * share: padding a faked stream with them would dilute its failures (found by a fraud sweep).
  */
 function score(t: ConfidenceTally): number {
-  const phoneScore = t.phone ? anyOf(t.top) * (1 - t.suspicious / t.phone) : 0;
+  const phoneScore = t.claims ? anyOf(t.top) * (1 - t.suspicious / t.claims) : 0;
   return anyOf([anyOf([...t.codes].sort((a, b) => b - a)), phoneScore]);
 }
 

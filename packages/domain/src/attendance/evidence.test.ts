@@ -81,6 +81,18 @@ describe("pingEvidence", () => {
     expect(at(-5).weight).toBeCloseTo(0.8, 5);
   });
 
+  it("calls a ping live only within the live window after its time, and at most a minute ahead", () => {
+    const t = new Date(T0);
+    const after = (ms: number) => new Date(T0 + ms);
+    expect(plausibilityModule.isLiveDelivery(t, after(0))).toBe(true);
+    expect(plausibilityModule.isLiveDelivery(t, after(plausibilityModule.LIVE_WINDOW_MS))).toBe(true);
+    expect(plausibilityModule.isLiveDelivery(t, after(plausibilityModule.LIVE_WINDOW_MS + 1))).toBe(false);
+    // dated ahead of its arrival: a clock a little fast, or presence booked in advance
+    expect(plausibilityModule.isLiveDelivery(t, after(-plausibilityModule.LIVE_AHEAD_MS))).toBe(true);
+    expect(plausibilityModule.isLiveDelivery(t, after(-plausibilityModule.LIVE_AHEAD_MS - 1))).toBe(false);
+    expect(plausibilityModule.isLiveDelivery(new Date(Number.NaN), after(0))).toBe(false);
+  });
+
   it("flags a mocked location from the platform's flag under any of its names", () => {
     for (const flag of ["mocked", "is_mock", "isMock", "isFromMockProvider", "isSimulatedBySoftware"]) {
       const e = pingEvidence(ping({ extra: { [flag]: true } }), { place });
@@ -150,6 +162,29 @@ describe("attendanceConfidence", () => {
     expect(needsReview(attendanceConfidence(fakes).confidence)).toBe(true);
     const withCode = [...fakes, pingEvidence(ping({ check_in: "offline_code" }), { place })];
     expect(needsReview(attendanceConfidence(withCode).confidence)).toBe(false);
+  });
+
+  it("is not talked up by padding a faked stream with pings that claim nothing", () => {
+    // class and home 4 km apart every 30 s: every fix an impossible jump from the one before
+    const alternating = [0, 1, 2, 3, 4, 5].map((i) =>
+      ping({ ...north(i % 2 ? 4000 : 10), recorded_at: new Date(T0 + i * 30_000) }),
+    );
+    const faked = stream(alternating);
+    const alone = attendanceConfidence(faked).confidence;
+    expect(needsReview(alone)).toBe(true);
+    const empty = (i: number) =>
+      ping({ latitude: null, longitude: null, accuracy: null, recorded_at: new Date(T0 + i) });
+    const away = (i: number) => ping({ ...north(4000), recorded_at: new Date(T0 + 200_000 + i * 30_000) });
+    const padded = [
+      ...faked,
+      ...Array.from({ length: 200 }, (_, i) => pingEvidence(empty(i), { place })),
+      ...stream(Array.from({ length: 200 }, (_, i) => away(i))),
+    ];
+    expect(attendanceConfidence(padded).confidence).toBe(alone);
+    // a plain accuracy no phone reports stays unbelieved however many empty pings come with it
+    const zero = stream([0, 1, 2].map((i) => ping({ accuracy: 0, recorded_at: new Date(T0 + i * 30_000) })));
+    const zeroPadded = [...zero, ...Array.from({ length: 200 }, (_, i) => pingEvidence(empty(i), { place }))];
+    expect(needsReview(attendanceConfidence(zeroPadded).confidence)).toBe(true);
   });
 
   it("names the strongest reasons, each kind once with its count", () => {

@@ -54,6 +54,24 @@ function position(f: PositionFix): LatLng | null {
 }
 
 /**
+ * A phone's clock may run this far ahead of the server's and its ping still be live: the app
+ * corrects its clock from the server's time in every answer (decision 0520), so only a first ping
+ * is ever ahead by more than network jitter.
+ */
+export const LIVE_AHEAD_MS = 60_000;
+
+/**
+ * Whether a ping arrived live: received within LIVE_WINDOW_MS after recorded_at, and recorded no
+ * more than LIVE_AHEAD_MS ahead of its arrival. Only live pings put a student at the place in the
+ * presence that is believed (decision 0551): a backdated batch, or pings dated in the future to
+ * cover a departure, would otherwise fill a session with presence nobody saw arrive.
+ */
+export function isLiveDelivery(recordedAt: Date, receivedAt: Date): boolean {
+  const delay = time(receivedAt) - time(recordedAt);
+  return Number.isFinite(delay) && delay <= LIVE_WINDOW_MS && delay >= -LIVE_AHEAD_MS;
+}
+
+/**
  * Live means live: full weight within LIVE_WINDOW_MS of recorded_at, then halving. A recorded_at
  * ahead of the server counts as no delay (clock drift is the acceptance rule's business).
  */
