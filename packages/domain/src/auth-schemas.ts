@@ -1,12 +1,17 @@
 import { z } from "zod";
 
 /** Request bodies of the REST auth calls, shared by the server and the web forms. */
-export const email = z.string().trim().toLowerCase().email("must be a valid e-mail address").max(254);
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .email("must be a valid e-mail address")
+  .max(254, "must be at most 254 characters");
 export const password = z.string().min(8, "must be at least 8 characters").max(200, "must be at most 200 characters");
 
 export const loginInput = z.object({
   email,
-  password: z.string().min(1, "is required").max(200),
+  password: z.string().min(1, "is required").max(200, "must be at most 200 characters"),
 });
 
 export const forgotInput = z.object({ email });
@@ -27,8 +32,8 @@ export const checkInvitationInput = z.object({ token: z.string().uuid("must be a
 export const registerInput = z
   .object({
     token: z.string().uuid("must be a valid invitation link"),
-    first_name: z.string().trim().min(1, "is required").max(100),
-    last_name: z.string().trim().min(1, "is required").max(100),
+    first_name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters"),
+    last_name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters"),
     password,
     password_confirmation: z.string(),
   })
@@ -37,14 +42,95 @@ export const registerInput = z
     message: "must match the password",
   });
 
-/** zod issues as `{ field: [messages] }`, the error shape of every REST answer. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+/** What a JSON value that is there but of the wrong kind must be, by zod's `expected`. */
+const KIND: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "a whole number",
+  bigint: "a whole number",
+  boolean: "true or false",
+  object: "a JSON object",
+  record: "a JSON object",
+  array: "a list",
+  tuple: "a list",
+  set: "a list",
+  date: "a date",
+};
+
+const plural = (n: number | bigint, unit: string) => `${n} ${unit}${n === 1 || n === 1n ? "" : "s"}`;
+
+/** The product's wording of a size issue ("must be at most 200 characters"); undefined when it has none. */
+function sizeMessage(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string | undefined {
+  const big = issue.code === "too_big";
+  const n = big ? issue.maximum : issue.minimum;
+  const unit =
+    issue.origin === "string" ? "character" : issue.origin === "array" || issue.origin === "set" ? "item" : "";
+  if (unit) {
+    // an empty text where one is needed: the wording of every other required field
+    if (!big && issue.origin === "string" && !issue.exact && Number(n) === 1) return "is required";
+    const count = plural(n, unit);
+    const verb = unit === "item" ? "hold" : "be";
+    if (issue.exact) return `must ${verb} exactly ${count}`;
+    return big ? `must ${verb} at most ${count}` : `must ${verb} at least ${count}`;
+  }
+  if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") {
+    if (big) return issue.inclusive ? `must be at most ${n}` : `must be less than ${n}`;
+    return issue.inclusive ? `must be at least ${n}` : `must be more than ${n}`;
+  }
+  return undefined;
+}
+
+/** The value at a zod issue's path in the input, undefined where there is none (own keys only). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== "object" || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/** Whether zod wrote the issue's message itself (no schema gave one): its default English text. */
+function isZodDefault(issue: z.core.$ZodIssue, value: unknown): boolean {
+  const fallback = z.config().localeError?.({ ...issue, input: value } as z.core.$ZodRawIssue);
+  const text = typeof fallback === "string" ? fallback : fallback?.message;
+  return text === issue.message;
+}
+
+/**
+ * One zod issue in the product's words (a field's errors read "is required", "must be a string",
+ * "must be at most 200 characters"). `value` is what the input held at the issue's path: a missing
+ * (or null) value is required; one of the wrong kind says which kind it must be. A message a
+ * schema gave is kept; only zod's own default texts are reworded.
+ */
+export function issueMessage(issue: z.core.$ZodIssue, value: unknown): string {
+  if (issue.code === "invalid_type") {
+    if (value === undefined || value === null) return "is required";
+    if (!isZodDefault(issue, value)) return issue.message;
+    const kind = KIND[issue.expected];
+    return kind ? `must be ${kind}` : `must be of type ${issue.expected}`;
+  }
+  if ((issue.code === "too_big" || issue.code === "too_small") && isZodDefault(issue, value))
+    return sizeMessage(issue) ?? issue.message;
+  return issue.message;
+}
+
+/**
+ * zod issues as `{ field: [messages] }`, the error shape of every REST answer. `input` is what was
+ * parsed, to tell a missing field from one of the wrong kind. A field of the wrong kind gets that
+ * one message (the checks zod still ran on it, e.g. a length on an array, say nothing more), and
+ * no field repeats a message.
+ */
+export function fieldErrors(error: z.ZodError, input?: unknown): Record<string, string[]> {
+  const keyOf = (issue: z.core.$ZodIssue) => issue.path.map(String).join(".") || "body";
+  const mistyped = new Set(error.issues.filter((i) => i.code === "invalid_type").map(keyOf));
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const key = issue.path.join(".") || "body";
-    const msg = issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+    const key = keyOf(issue);
+    if (issue.code !== "invalid_type" && mistyped.has(key)) continue;
+    const msg = issueMessage(issue, valueAt(input, issue.path));
     const list = out[key] ?? [];
-    list.push(msg);
+    if (!list.includes(msg)) list.push(msg);
     out[key] = list;
   }
   return out;

@@ -39,6 +39,44 @@ describe.each(DATABASES)("REST auth on %s", (kind) => {
     expect(body.errors.password).toEqual(["is required"]);
   });
 
+  it("says once that a present field is of the wrong kind, not that it is missing", async () => {
+    const res = await srv.post("/api/v2/login", { email: 123, password: [] });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: "email must be a string",
+      errors: { email: ["must be a string"], password: ["must be a string"] },
+    });
+    const notObject = await srv.post("/api/v2/login", ["a@b.c", "x"]);
+    expect(notObject.status).toBe(400);
+    expect(((await notObject.json()) as { errors: unknown }).errors).toEqual({ body: ["must be a JSON object"] });
+  });
+
+  it("words over-long fields as every other error does: must be at most N characters", async () => {
+    const long = await srv.post("/api/v2/login", {
+      email: `${"a".repeat(250)}@example.org`,
+      password: "x".repeat(201),
+    });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as { errors: unknown }).errors).toEqual({
+      email: ["must be at most 254 characters"],
+      password: ["must be at most 200 characters"],
+    });
+    const forgot = await srv.post("/api/v2/password/forgot", { email: `${"b".repeat(250)}@example.org` });
+    expect(((await forgot.json()) as { message: string }).message).toBe("email must be at most 254 characters");
+    const register = await srv.post("/api/v2/register", {
+      token: crypto.randomUUID(),
+      first_name: "Ann",
+      last_name: "L".repeat(101),
+      password: "long-enough-1",
+      password_confirmation: "long-enough-1",
+    });
+    expect(register.status).toBe(400);
+    expect(await register.json()).toEqual({
+      message: "last_name must be at most 100 characters",
+      errors: { last_name: ["must be at most 100 characters"] },
+    });
+  });
+
   it("answers malformed JSON and oversized bodies with 4xx, never 500", async () => {
     const bad = await srv.post("/api/v2/login", "{not json");
     expect(bad.status).toBe(400);

@@ -9,6 +9,8 @@ import { linkSecretHash, newLinkSecret } from "./tokens.ts";
 export type InvitationRow = typeof invitations.$inferSelect;
 
 const NAME_MAX = 100;
+/** Advisory-lock key (with a hash of school and address): one school's invitations of one address, one at a time. */
+const LOCK_INVITE = 727015;
 
 function requiredName(value: string, field: string): string {
   const v = value.trim();
@@ -20,7 +22,9 @@ function requiredName(value: string, field: string): string {
 /**
  * Mails a single-use /Invite/{secret} link, valid 7 days, into the viewer's school; only the
  * secret's hash is stored (decision 0411). A new invitation for the same address replaces the
- * school's open ones (another school's invitations are not this inviter's to end).
+ * school's open ones (another school's invitations are not this inviter's to end). Calls for one
+ * school and address run one at a time (a transaction-scoped advisory lock), so a double submit
+ * leaves one open invitation: the later call ends the one the earlier committed.
  */
 export async function inviteUser(
   data: Scoped,
@@ -44,10 +48,13 @@ export async function inviteUser(
     .limit(1);
   if (taken) throw userError("A user with this e-mail already exists.", "email");
 
-  const now = new Date();
   const secret = newLinkSecret();
   const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, v.schoolId));
   const invitation = await db.transaction(async (tx) => {
+    // held to the end of the transaction; read committed, so the update below sees what a call
+    // that held it before committed (PGlite runs one transaction at a time: taken at once)
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_INVITE}, hashtext(${`${v.schoolId}:${email}`}))`);
+    const now = new Date();
     await tx
       .update(invitations)
       .set({ expires_at: now })

@@ -167,4 +167,53 @@ describe.each(DATABASES)("sessions and link secrets on %s", (kind) => {
     expect(theirs.status).toBe(200);
     expect(((await theirs.json()) as { data: { first_name: string } }).data.first_name).toBe("Other");
   });
+
+  it("inviteUser words an over-long address as the REST calls do", async () => {
+    const admin = await srv.login("school_admin");
+    const res = await srv.gql(admin.access_token, INVITE, { e: `${"l".repeat(250)}@example.org`, f: "Long", r: 7 });
+    expect(res.body.errors?.[0]?.message).toBe("email must be at most 254 characters");
+    expect(res.body.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("parallel inviteUser calls for one address leave exactly one open invitation", async () => {
+    const admin = await srv.login("school_admin");
+    const OPEN = "query($q: String) { invitations(query: $q) { total data { id email } } }";
+    for (const n of [2, 12]) {
+      const email = `double.${n}.${kind}@example.org`;
+      // a double submit, some of it in other letter cases: one address all the same
+      const answers = await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          srv.gql(admin.access_token, INVITE, { e: i % 3 === 1 ? email.toUpperCase() : email, f: "Twice", r: 7 }),
+        ),
+      );
+      for (const a of answers) {
+        expect(a.status).toBe(200);
+        expect(a.body.errors).toBeUndefined();
+        expect(a.body.data?.inviteUser.school_id).toBe(admin.user.school_id);
+      }
+      const ids = answers.map((a) => a.body.data?.inviteUser.id as number);
+      expect(new Set(ids).size).toBe(n);
+      const open = await db()
+        .select({ id: t.invitations.id })
+        .from(t.invitations)
+        .where(
+          sql`lower(${t.invitations.email}) = ${email} and ${t.invitations.accepted_at} is null and ${t.invitations.expires_at} > now()`,
+        );
+      expect(open.length, `${n} parallel calls`).toBe(1);
+      expect(ids).toContain(open[0]?.id);
+      const listed = await srv.gql(admin.access_token, OPEN, { q: email });
+      expect(listed.body.data?.invitations.total).toBe(1);
+      // of the n mailed links, the one open invitation's works and the others do not
+      const mails = await db().select().from(t.mailOutbox).where(eq(t.mailOutbox.to, email));
+      expect(mails).toHaveLength(n);
+      const codes = await Promise.all(
+        mails.map((m) => {
+          const secret = /\/Invite\/([0-9a-f-]{36})\b/.exec(m.text ?? "")?.[1];
+          return srv.post("/api/v2/checkInvitation", { token: secret }).then((r) => r.status);
+        }),
+      );
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 410)).toHaveLength(n - 1);
+    }
+  });
 });

@@ -9,12 +9,14 @@ import type { Services } from "../services.ts";
 /**
  * The viewer of a download request (a CSV export), checked as every /api call is: a full access
  * token (the search token is refused), the XMLHttpRequest marker, and the rate limit of GraphQL
- * calls. Answers null after sending the refusal.
+ * calls. Answers null after sending the refusal. `action` names what the route does, for the
+ * search token's refusal ("sign in to import").
  */
 export async function downloadViewer(
   s: Services,
   request: FastifyRequest,
   reply: FastifyReply,
+  action: "export" | "import" = "export",
 ): Promise<Viewer | null> {
   const raw = bearer(request.headers.authorization);
   const token = raw ? await resolveToken(s.db, raw) : null;
@@ -23,7 +25,7 @@ export async function downloadViewer(
     return null;
   }
   if (token.kind !== "access") {
-    reply.code(403).send({ message: "The search token may only search: sign in to export" });
+    reply.code(403).send({ message: `The search token may only search: sign in to ${action}` });
     return null;
   }
   if (request.headers["x-requested-with"] !== "XMLHttpRequest") {

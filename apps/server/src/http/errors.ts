@@ -1,11 +1,19 @@
 import { fieldErrors } from "@rollbook/domain";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodError } from "zod";
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from "./json-body.ts";
 
-/** 400 `{ message, errors: { field: [messages] } }`, the shape of every REST validation error. */
-export function sendValidationError(reply: FastifyReply, error: ZodError) {
-  const errors = fieldErrors(error);
+/** What a route validates when it does not say: the query string of a read, else the body. */
+const validatedInput = (request: FastifyRequest) =>
+  request.method === "GET" || request.method === "HEAD" ? request.query : request.body;
+
+/**
+ * 400 `{ message, errors: { field: [messages] } }`, the shape of every REST validation error.
+ * `input` is what was parsed (the request's body, or its query string for a GET, unless given):
+ * a field that is missing "is required", one of the wrong kind says which kind it must be.
+ */
+export function sendValidationError(reply: FastifyReply, error: ZodError, input = validatedInput(reply.request)) {
+  const errors = fieldErrors(error, input);
   const first = Object.entries(errors)[0];
   const message = first ? `${first[0]} ${first[1][0]}` : "Invalid request";
   return reply.code(400).send({ message, errors });

@@ -385,6 +385,7 @@ describe.each(DATABASES)("imports on %s", (kind) => {
       body: new Uint8Array(sample("students.csv")),
     });
     expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: "The search token may only search: sign in to import" });
     const list = await srv.gql(await as("school_owner"), LIST, { per: 100 });
     expect(list.body.errors).toBeUndefined();
     expect(list.body.data.imports.total).toBeGreaterThan(3);

@@ -126,7 +126,7 @@ export async function importRoutes(app: FastifyInstance, { s }: { s: Services })
     return payload;
   });
   app.post("/api/v2/imports", async (request, reply) => {
-    const viewer = await downloadViewer(s, request, reply);
+    const viewer = await downloadViewer(s, request, reply, "import");
     if (!viewer) return reply;
     if (!isAdmin(viewer.roleId)) return reply.code(403).send({ message: "Only administrators may import." });
     const kind = (request.query as Record<string, unknown>)?.kind;
