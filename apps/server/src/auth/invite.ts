@@ -1,12 +1,14 @@
 import { canManageUsers, email as emailRule, INVITATION_TTL_MS } from "@rollbook/domain";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
+import type { Db } from "../db/client.ts";
 import { auditLog, invitations, roles, schools, users } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { linkSecretHash, newLinkSecret } from "./tokens.ts";
 
 export type InvitationRow = typeof invitations.$inferSelect;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const NAME_MAX = 100;
 /** Advisory-lock key (with a hash of school and address): one school's invitations of one address, one at a time. */
@@ -17,6 +19,31 @@ function requiredName(value: string, field: string): string {
   if (!v) throw userError(`${field} is required`, field);
   if (v.length > NAME_MAX) throw userError(`${field} must be at most ${NAME_MAX} characters`, field);
   return v;
+}
+
+/**
+ * Ends the school's open invitations of an address, one caller at a time per school and address
+ * (held to the end of the transaction; read committed, so the update sees what a caller that held
+ * it before committed; PGlite runs one transaction at a time). `except`: the one being renewed.
+ * Answers the time it ended them at, taken after the lock.
+ */
+export async function endOpenInvitations(tx: Tx, schoolId: number, email: string, except?: number): Promise<Date> {
+  const address = email.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_INVITE}, hashtext(${`${schoolId}:${address}`}))`);
+  const now = new Date();
+  await tx
+    .update(invitations)
+    .set({ expires_at: now })
+    .where(
+      and(
+        eq(invitations.school_id, schoolId),
+        sql`lower(${invitations.email}) = ${address}`,
+        isNull(invitations.accepted_at),
+        gt(invitations.expires_at, now),
+        except === undefined ? undefined : ne(invitations.id, except),
+      ),
+    );
+  return now;
 }
 
 /**
@@ -51,21 +78,7 @@ export async function inviteUser(
   const secret = newLinkSecret();
   const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, v.schoolId));
   const invitation = await db.transaction(async (tx) => {
-    // held to the end of the transaction; read committed, so the update below sees what a call
-    // that held it before committed (PGlite runs one transaction at a time: taken at once)
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_INVITE}, hashtext(${`${v.schoolId}:${email}`}))`);
-    const now = new Date();
-    await tx
-      .update(invitations)
-      .set({ expires_at: now })
-      .where(
-        and(
-          eq(invitations.school_id, v.schoolId),
-          sql`lower(${invitations.email}) = ${email}`,
-          isNull(invitations.accepted_at),
-          gt(invitations.expires_at, now),
-        ),
-      );
+    const now = await endOpenInvitations(tx, v.schoolId, email);
     const [row] = await tx
       .insert(invitations)
       .values({

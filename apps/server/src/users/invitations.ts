@@ -2,7 +2,7 @@ import { canManageUsers, INVITATION_TTL_MS, roleById } from "@rollbook/domain";
 import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
-import { type InvitationRow, invitationMail } from "../auth/invite.ts";
+import { endOpenInvitations, type InvitationRow, invitationMail } from "../auth/invite.ts";
 import { linkSecretHash, newLinkSecret } from "../auth/tokens.ts";
 import { invitations, schools } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
@@ -62,6 +62,8 @@ export async function resendInvitation(data: Scoped, id: number): Promise<Invita
   const secret = newLinkSecret();
   const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, inv.school_id));
   const row = await db.transaction(async (tx) => {
+    // the renewed link is the address's one open invitation: a newer one it replaces ends
+    await endOpenInvitations(tx, inv.school_id, inv.email, inv.id);
     const [updated] = await tx
       .update(invitations)
       .set({ secret_hash: linkSecretHash(secret), expires_at: new Date(Date.now() + INVITATION_TTL_MS) })

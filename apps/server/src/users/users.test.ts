@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { hashPassword } from "../auth/passwords.ts";
@@ -224,6 +224,22 @@ describe.each(DATABASES)("users administration on %s", (kind) => {
     expect((await fails(await as("athletics_admin"), RESEND, { id: high.id })).code).toBe("FORBIDDEN");
     expect((await fails(admin, INVITES, { state: "later" })).field).toBe("state");
     expect((await fails(await as("judge"), INVITES, {})).code).toBe("FORBIDDEN");
+  });
+
+  it("a resent invitation is the address's one open link: a newer one it replaced ends", async () => {
+    const admin = await as("school_admin");
+    const email = `twice-${kind}@rollbook.test`;
+    const first = (await ok(admin, INVITE, { email, first: "T", role: 7 })).inviteUser;
+    const second = (await ok(admin, INVITE, { email, first: "T", role: 7 })).inviteUser;
+    await ok(admin, RESEND, { id: first.id });
+    const open = await db()
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(
+        sql`${invitations.email} = ${email} and ${invitations.accepted_at} is null and ${invitations.expires_at} > now()`,
+      );
+    expect(open.map((r) => r.id)).toEqual([first.id]);
+    expect(second.id).not.toBe(first.id);
   });
 
   it("sends a password reset to another user and signs out every session", async () => {
