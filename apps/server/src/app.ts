@@ -10,6 +10,7 @@ import { exportRoutes } from "./export/routes.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { installErrorHandler } from "./http/errors.ts";
 import { limitJsonDepth } from "./http/json-body.ts";
+import { REDACTED, SECRET_HEADER_PATHS, serializeRequest } from "./http/log-redaction.ts";
 import { serveWeb } from "./http/web.ts";
 import { requireXhrMarker } from "./http/xhr-marker.ts";
 import { importRoutes } from "./imports/upload.ts";
@@ -26,12 +27,24 @@ export interface AppOptions {
   /** Directory of the built web app; omitted in API-only tests. */
   webDist?: string | null;
   logger?: boolean;
+  /** Where the log lines go (tests read them); stdout when omitted. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server; tests build it too, against a real database. */
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
+    // no secret of a URL (calendar feed, reset and invitation links, signup token) or header
+    // (Authorization, Cookie) reaches the log: http/log-redaction.ts
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: opts.config.LOG_LEVEL,
+            serializers: { req: serializeRequest },
+            redact: { paths: SECRET_HEADER_PATHS, censor: REDACTED },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     // a hop count trusts that many proxies in front of us
     trustProxy:

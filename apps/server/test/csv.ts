@@ -32,3 +32,20 @@ export function parseCsv(text: string): string[][] {
 
 /** The value a guarded cell stood for (safeCell prefixes a formula with an apostrophe). */
 export const unguard = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
+
+/**
+ * The raw file holds `value` as one quoted field (RFC 4180, quotes doubled) between separators or
+ * line ends: one text cell whatever the spreadsheet's list separator ("," or ";"). Answers what was
+ * found instead, or null when it is there.
+ */
+export function quotedCellProblem(file: string, value: string): string | null {
+  const field = `"${value.replace(/"/g, '""')}"`;
+  const found: string[] = [];
+  for (let at = file.indexOf(field); at >= 0; at = file.indexOf(field, at + 1)) {
+    const before = at === 0 ? "\n" : file[at - 1];
+    const after = file[at + field.length] ?? "\n";
+    if ((before === "," || before === "\n") && (after === "," || after === "\n")) return null;
+    found.push(`${JSON.stringify(before)} before and ${JSON.stringify(after)} after`);
+  }
+  return `${JSON.stringify(value)} is not one quoted cell (${found.join("; ") || "no quoted field"}) in:\n${file}`;
+}

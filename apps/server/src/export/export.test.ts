@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCsv, unguard } from "../../test/csv.ts";
+import { parseCsv, quotedCellProblem, unguard } from "../../test/csv.ts";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
 import * as t from "../db/schema/index.ts";
-import { STUDENT_COLUMNS, safeCell } from "./students-csv.ts";
+import { safeCell } from "./csv-cells.ts";
+import { STUDENT_COLUMNS } from "./students-csv.ts";
 
 const PATH = "/api/v2/students/export.csv";
 
@@ -116,6 +117,15 @@ describe.each(DATABASES)("students CSV export on %s", (kind) => {
       .values({ student_id: dev!.id, model_name: "Pixel 8", location_permission: true, bluetooth_permission: false })
       .returning();
     await db().update(t.students).set({ device_id: device!.id }).where(eq(t.students.id, dev!.id));
+    // ";" splits a bare cell in a spreadsheet set to a ";" list separator (sweep 5)
+    await db().insert(t.students).values({
+      school_id: homeId,
+      first_name: "x;=1+2",
+      last_name: 'say "hi"\nbye',
+      email: "quoting@x.test",
+      token: "export-quoting",
+      offline_code: "X",
+    });
   });
   afterAll(() => srv?.close());
 
@@ -177,8 +187,28 @@ describe.each(DATABASES)("students CSV export on %s", (kind) => {
         "Pixel 8 (location on, bluetooth off)",
       ],
     ]);
+    // the raw lines: every text cell quoted, numbers bare, a missing value an empty cell
+    const raw = await (await get(`${PATH}?query=SUM(1)`, admin)).text();
+    expect(raw.split("\n").slice(1).join("\n")).toBe(
+      `"'=cmd|' /C calc'!A0","'+SUM(1)","says ""hi"", then\nleaves","'@evil.example","'-2+3",,,,,"Pixel 8 (location on, bluetooth off)"\n`,
+    );
     const apa = (await exportRows(admin, { query: "gen1@x.test" }))[0]!;
     expect(apa.slice(5, 9)).toEqual(["SID1-1", "9.25", "2.5", "2026-01-01T00:00:01.123Z"]);
+    const line = await (await get(`${PATH}?query=gen1@x.test`, admin)).text();
+    expect(line.split("\n")[1]).toMatch(
+      /^"Gen1","Tie1",,"gen1@x\.test",,"SID1-1",9\.25,2\.5,"2026-01-01T00:00:01\.123Z",$/,
+    );
+  });
+
+  it("writes x;=1+2 and a text with a quote and a line break each as one quoted cell", async () => {
+    const res = await get(`${PATH}?query=quoting@x.test`, admin);
+    const file = await res.text();
+    expect(res.status, file).toBe(200);
+    expect(quotedCellProblem(file, "x;=1+2")).toBeNull();
+    expect(quotedCellProblem(file, 'say "hi"\nbye')).toBeNull();
+    expect(parseCsv(file).slice(1)).toEqual([
+      ["x;=1+2", 'say "hi"\nbye', "", "quoting@x.test", "", "", "", "", "", ""],
+    ]);
   });
 
   it("answers a download: CSV, attachment students.csv, not cached", async () => {

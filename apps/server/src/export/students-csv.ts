@@ -1,11 +1,11 @@
 import { pipeline, Readable } from "node:stream";
-import { stringify } from "csv-stringify";
 import { and, inArray } from "drizzle-orm";
 import { Scoped } from "../access/scoped.ts";
 import type { Viewer } from "../access/viewer.ts";
 import { devices, type students } from "../db/schema/index.ts";
 import type { Services } from "../services.ts";
 import { afterRow, orderOf, type StudentFilter } from "../students/filter.ts";
+import { type Cell, csvStream } from "./csv-cells.ts";
 
 /** Rows read per statement: memory holds one batch, whatever the size of the school. */
 export const EXPORT_BATCH = 1000;
@@ -23,32 +23,21 @@ export const STUDENT_COLUMNS = [
   "device",
 ] as const;
 
-type Cell = string | number | null;
-
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return that some
- * spreadsheets skip before one) is prefixed with an apostrophe, so it is shown as text (OWASP
- * "CSV injection").
- */
-export function safeCell(value: string | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 const apaCell = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 
-/** "model (location on, bluetooth off)" of the active device; empty without one. */
-function deviceCell(d: typeof devices.$inferSelect | undefined): string {
-  if (!d) return "";
+/** "model (location on, bluetooth off)" of the active device; an empty cell without one. */
+function deviceCell(d: typeof devices.$inferSelect | undefined): string | null {
+  if (!d) return null;
   const name = d.model_name || d.type || "registered";
   const on = (b: boolean) => (b ? "on" : "off");
-  return safeCell(`${name} (location ${on(d.location_permission)}, bluetooth ${on(d.bluetooth_permission)})`);
+  return `${name} (location ${on(d.location_permission)}, bluetooth ${on(d.bluetooth_permission)})`;
 }
 
 /**
  * Every student of the filter the viewer may see, in the list's order, read in keyset batches
  * of EXPORT_BATCH through a fresh scope each (a scope's loaders keep the rows they read).
- * Pulled one batch at a time: nothing is read ahead of the consumer.
+ * Pulled one batch at a time: nothing is read ahead of the consumer. Text as stored: the CSV
+ * writer (csvStream) guards and quotes it.
  */
 export async function* studentRows(s: Services, viewer: Viewer, filter: StudentFilter): AsyncGenerator<Cell[]> {
   let lastId: number | null = null;
@@ -65,12 +54,12 @@ export async function* studentRows(s: Services, viewer: Viewer, filter: StudentF
     const byId = new Map(found.map((d) => [d.id, d]));
     for (const r of rows) {
       yield [
-        safeCell(r.first_name),
-        safeCell(r.last_name),
-        safeCell(r.preferred_name),
-        safeCell(r.email),
-        safeCell(r.phone),
-        safeCell(r.school_identifier),
+        r.first_name,
+        r.last_name,
+        r.preferred_name,
+        r.email,
+        r.phone,
+        r.school_identifier,
         apaCell(r.weekly_apa),
         apaCell(r.semester_apa),
         r.last_seen ? r.last_seen.toISOString() : null,
@@ -87,7 +76,7 @@ export async function* studentRows(s: Services, viewer: Viewer, filter: StudentF
  * stream, and the pipeline stops the reads.
  */
 export function studentsCsv(s: Services, viewer: Viewer, filter: StudentFilter): Readable {
-  const csv = stringify({ header: true, columns: [...STUDENT_COLUMNS] });
+  const csv = csvStream(STUDENT_COLUMNS);
   pipeline(Readable.from(studentRows(s, viewer, filter)), csv, (err) => {
     if (err && err.code !== "ERR_STREAM_PREMATURE_CLOSE") s.log.error({ err }, "students export failed");
   });

@@ -1,5 +1,4 @@
 import { viewerIsAllowedAdminReports } from "../../access/report-access.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import { type BeaconReportArgs, beaconFilter, beaconOrder, beaconRows } from "../beacon.ts";
 import { idOf, type ReportExport } from "./report-export.ts";
 import { offsetBatches, sortOf, when } from "./school-batches.ts";
@@ -20,13 +19,6 @@ export const beaconExport: ReportExport<BeaconReportArgs> = {
     offsetBatches(
       scope,
       async (data, limit, offset) => beaconRows(data, await beaconFilter(data, args), beaconOrder(args), limit, offset),
-      (r) => [
-        safeCell(r.name),
-        safeCell(r.factory_id),
-        safeCell(r.location_name),
-        r.battery,
-        when(r.last_seen),
-        r.active ? "yes" : "no",
-      ],
+      (r) => [r.name, r.factory_id, r.location_name, r.battery, when(r.last_seen), r.active ? "yes" : "no"],
     ),
 };

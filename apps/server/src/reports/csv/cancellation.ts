@@ -1,6 +1,5 @@
 import { MAX_PAGE_SIZE } from "@rollbook/domain";
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import { type CancellationReportArgs, cancellationReport } from "../cancellation.ts";
 import { idList, type ReportExport } from "./report-export.ts";
 
@@ -27,7 +26,7 @@ export const cancellationExport: ReportExport<CancellationReportArgs> = {
   async *rows(scope, args) {
     for (let page = 1; ; page++) {
       const { data } = await cancellationReport(scope(), { ...args, page, per_page: MAX_PAGE_SIZE });
-      if (data.length) yield data.map((r) => [r.kind, r.start_date, r.end_date, safeCell(r.title), safeCell(r.notes)]);
+      if (data.length) yield data.map((r) => [r.kind, r.start_date, r.end_date, r.title, r.notes]);
       if (data.length < MAX_PAGE_SIZE) return;
     }
   },

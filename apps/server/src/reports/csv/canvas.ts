@@ -1,5 +1,4 @@
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import { type CanvasReportArgs, type CanvasRow, canvasCount, canvasOrder, canvasRows, checkCanvas } from "../canvas.ts";
 import { idList, type ReportExport } from "./report-export.ts";
 import { keysetBatches, sortOf } from "./school-batches.ts";
@@ -34,13 +33,6 @@ export const canvasExport: ReportExport<CanvasReportArgs> = {
       // student, index attendance_student_meets): the range is read once over the whole file
       (data, after, limit) => canvasRows(data, checkCanvas(args), { key: "key", after }, limit, 0),
       // Canvas's "Student" is the sortable name; its own user ID and the login we do not know
-      (r) => [
-        safeCell(`${r.last_name}, ${r.first_name}`),
-        null,
-        safeCell(r.school_identifier),
-        null,
-        safeCell(r.crn),
-        r.percentage,
-      ],
+      (r) => [`${r.last_name}, ${r.first_name}`, null, r.school_identifier, null, r.crn, r.percentage],
     ),
 };

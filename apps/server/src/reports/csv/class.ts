@@ -1,6 +1,5 @@
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
 import type { Scoped } from "../../access/scoped.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import { paging, sortColumn } from "../../graphql/paging.ts";
 import { EXPORT_BATCH, requiredText, statusCell } from "../common.ts";
 import {
@@ -68,9 +67,9 @@ export const classExport: ReportExport<ClassCsvArgs> & {
       if (page.length === 0) return;
       const grid = await statusGrid(data, f, page, sessions);
       yield page.map((r): Cell[] => [
-        safeCell(r.student.last_name),
-        safeCell(r.student.first_name),
-        safeCell(r.student.school_identifier),
+        r.student.last_name,
+        r.student.first_name,
+        r.student.school_identifier,
         r.present,
         r.late,
         r.absent,

@@ -1,5 +1,4 @@
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import { paging, sortColumn } from "../../graphql/paging.ts";
 import { EXPORT_BATCH } from "../common.ts";
 import { EVENT_SORTS, eventReportFilter, eventRows } from "../event.ts";
@@ -30,7 +29,7 @@ export const eventExport: ReportExport<EventCsvArgs> = {
     for (let offset = 0; ; offset += EXPORT_BATCH) {
       const page = await eventRows(scope(), where, { ...args, perPage: EXPORT_BATCH, offset });
       if (page.length === 0) return;
-      yield page.map((r): Cell[] => [r.date, safeCell(r.title), r.attending, r.waitlisted, r.attended, r.missed]);
+      yield page.map((r): Cell[] => [r.date, r.title, r.attending, r.waitlisted, r.attended, r.missed]);
       if (page.length < EXPORT_BATCH) return;
     }
   },

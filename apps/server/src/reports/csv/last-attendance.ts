@@ -1,5 +1,4 @@
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import { paging, sortColumn } from "../../graphql/paging.ts";
 import { EXPORT_BATCH, schoolToday } from "../common.ts";
 import { LAST_SORTS, lastAttendanceFilter, lastAttendanceRows, lastAttendanceTotal } from "../last-attendance.ts";
@@ -32,10 +31,10 @@ export const lastAttendanceExport: ReportExport<LastCsvArgs> = {
       const page = await lastAttendanceRows(scope(), where, { ...args, perPage: EXPORT_BATCH, offset }, today);
       if (page.length === 0) return;
       yield page.map((r): Cell[] => [
-        safeCell(r.student.last_name),
-        safeCell(r.student.first_name),
-        safeCell(r.student.school_identifier),
-        safeCell(r.course.title),
+        r.student.last_name,
+        r.student.first_name,
+        r.student.school_identifier,
+        r.course.title,
         r.last_attended,
         r.days_since,
       ]);

@@ -1,5 +1,4 @@
 import { viewerIsAllowedAdminReports } from "../../access/report-access.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import {
   checkPresence,
   type PresenceReportArgs,
@@ -44,14 +43,7 @@ export const presenceExport: ReportExport<PresenceReportArgs> = {
         const { groups } = await presenceFilter(data, args, now);
         return presenceRows(data, after ? presenceAfter(groups, after) : groups, presenceKeyOrder, limit, 0);
       },
-      (r) => [
-        safeCell(r.first_name),
-        safeCell(r.last_name),
-        safeCell(r.location_name),
-        when(r.first_seen),
-        when(r.last_seen),
-        r.pings,
-      ],
+      (r) => [r.first_name, r.last_name, r.location_name, when(r.first_seen), when(r.last_seen), r.pings],
     );
   },
 };

@@ -1,10 +1,11 @@
 import type { SQL } from "drizzle-orm";
 import type { Scoped } from "../../access/scoped.ts";
 import type { Viewer } from "../../access/viewer.ts";
+import type { Cell } from "../../export/csv-cells.ts";
 import { userError } from "../../graphql/builder.ts";
 
-/** One CSV cell: text goes through safeCell (export/students-csv.ts) before it lands here. */
-export type Cell = string | number | null;
+/** One CSV cell: text as stored; the route's writer (csvStream, export/csv-cells.ts) guards and quotes it. */
+export type { Cell };
 
 /**
  * How one report exports its whole result as CSV (issue 12, docs/decisions/0800-report-exports.md).
@@ -24,11 +25,11 @@ export interface ReportExport<A> {
   parse: (query: Record<string, string>) => A;
   header: readonly string[];
   count: (data: Scoped, args: A) => Promise<number>;
-  /** every row of the filter in the report's order, in batches; each batch via a fresh scope */
+  /** every row of the filter in the report's order, in batches; each batch via a fresh scope; text as stored */
   rows?: (scope: () => Scoped, args: A) => AsyncIterable<Cell[][]>;
   /**
    * Instead of `rows`, for the reports of millions of rows: CSV text already written (lines
-   * ending in "\n", cells quoted and guarded as safeCell does), batch by batch. The database
+   * ending in "\n", text cells quoted and guarded as csvStream does), batch by batch. The database
    * writes the lines (csv-sql.ts), the server only passes them on.
    */
   lines?: (scope: () => Scoped, args: A) => AsyncIterable<string>;

@@ -1,8 +1,8 @@
 import { pipeline, Readable } from "node:stream";
-import { stringify } from "csv-stringify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError } from "graphql";
 import { Scoped } from "../../access/scoped.ts";
+import { csvStream } from "../../export/csv-cells.ts";
 import { downloadViewer } from "../../export/request-viewer.ts";
 import { NUL_MESSAGE } from "../../http/no-nul.ts";
 import type { Services } from "../../services.ts";
@@ -53,7 +53,7 @@ async function* withHeader(
 
 async function* empty(): AsyncGenerator<Cell[][]> {}
 
-/** Flattens a report's batches into rows, so csv-stringify pulls one batch at a time. */
+/** Flattens a report's batches into rows, so the CSV writer pulls one batch at a time. */
 async function* flatten(batches: AsyncIterable<Cell[][]>): AsyncGenerator<Cell[]> {
   for await (const batch of batches) for (const row of batch) yield row;
 }
@@ -98,7 +98,8 @@ export async function reportExportRoutes(app: FastifyInstance, { s }: { s: Servi
       body = Readable.from(withHeader(report.header, report.lines(scope, args)));
       body.on("error", done);
     } else {
-      const csv = stringify({ header: true, columns: [...report.header] });
+      // every text cell quoted and guarded (csv-cells.ts): the same encoding as the students export
+      const csv = csvStream(report.header);
       pipeline(Readable.from(flatten(report.rows?.(scope, args) ?? empty())), csv, done);
       body = csv;
     }

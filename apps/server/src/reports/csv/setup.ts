@@ -1,5 +1,4 @@
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import { checkSetup, type SetupReportArgs, setupFilter, setupOrder, setupRows } from "../setup.ts";
 import { idList, type ReportExport } from "./report-export.ts";
 import { intParam, offsetBatches, sortOf, when } from "./school-batches.ts";
@@ -32,7 +31,7 @@ export const setupExport: ReportExport<SetupReportArgs> = {
         const f = setupFilter(data, args, now);
         return setupRows(data, f, setupOrder(f, args), limit, offset);
       },
-      (r) => [r.kind, r.id, r.uuid, safeCell(r.name), safeCell(r.detail), when(r.last_seen)],
+      (r) => [r.kind, r.id, r.uuid, r.name, r.detail, when(r.last_seen)],
     );
   },
 };

@@ -7,6 +7,7 @@ import type { Viewer } from "../../access/viewer.ts";
 import { attendance, events, students, users } from "../../db/schema/index.ts";
 import { demoEmail } from "../../db/seed/demo.ts";
 import { makeCourse, makeStudent, schoolsOf } from "../../engine/test-fixtures.ts";
+import { csvCell } from "../../export/csv-cells.ts";
 import { COPIES_AT_ONCE, copyCsv, copyCsvOr } from "./copy-out.ts";
 import { statusExport } from "./status.ts";
 
@@ -109,6 +110,8 @@ describe.each(DATABASES)("Status CSV bytes on %s", (kind) => {
     expect(file).toContain(`"plain","",,present`);
     expect(file).toContain(`,"'-",`);
     expect(file.endsWith("\n")).toBe(true);
+    // the database's text cells are the other CSV writers' (export/csv-cells.ts), byte for byte
+    for (const v of [...people.flat(), course, "@Event", "-"]) expect(csvCell(v), JSON.stringify(v)).toBe(text(v));
   });
 
   it.runIf(kind === "postgres")("writes through COPY the same bytes as the keyset's lines", async () => {

@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
 import { attendance } from "../../db/schema/index.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import { userError } from "../../graphql/builder.ts";
 import { paging } from "../../graphql/paging.ts";
 import { EXPORT_BATCH, requiredText, rowsOf, statusCell } from "../common.ts";
@@ -55,7 +54,7 @@ export const studentExport: ReportExport<StudentCsvArgs> = {
       yield list.map((r): Cell[] => [
         String(r.meets),
         String(r.type),
-        safeCell((r.title as string | null) ?? "-"),
+        (r.title as string | null) ?? "-",
         statusCell(Number(r.status)),
         iso(r.enter),
         iso(r.exit),

@@ -1,5 +1,4 @@
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import { paging, sortColumn } from "../../graphql/paging.ts";
 import { EXPORT_BATCH, requiredText } from "../common.ts";
 import { checkedRange } from "../status.ts";
@@ -41,9 +40,9 @@ export const teamExport: ReportExport<TeamCsvArgs> = {
       const page = await teamRows(scope(), f, { ...args, perPage: EXPORT_BATCH, offset });
       if (page.length === 0) return;
       yield page.map((r): Cell[] => [
-        safeCell(r.student.last_name),
-        safeCell(r.student.first_name),
-        safeCell(r.student.school_identifier),
+        r.student.last_name,
+        r.student.first_name,
+        r.student.school_identifier,
         r.apa,
         r.travel,
         r.missed,

@@ -1,5 +1,4 @@
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
-import { safeCell } from "../../export/students-csv.ts";
 import { checkToken, type TokenReportArgs, tokenFilter, tokenOrder, tokenRowOf } from "../token.ts";
 import { idList, type ReportExport } from "./report-export.ts";
 import { offsetBatches, sortOf } from "./school-batches.ts";
@@ -28,12 +27,6 @@ export const tokenExport: ReportExport<TokenReportArgs> = {
         (await data.rows("students", { where: tokenFilter(data, args), orderBy: tokenOrder(args), limit, offset })).map(
           tokenRowOf,
         ),
-      (r) => [
-        safeCell(r.first_name),
-        safeCell(r.last_name),
-        safeCell(r.preferred_name),
-        safeCell(r.school_identifier),
-        safeCell(r.token),
-      ],
+      (r) => [r.first_name, r.last_name, r.preferred_name, r.school_identifier, r.token],
     ),
 };
