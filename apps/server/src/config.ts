@@ -52,6 +52,7 @@ const envSchema = z.object({
   LOGIN_ADDRESS_ATTEMPTS: z.coerce.number().int().positive().default(600), // per address per minute
   GRAPHQL_RATE_LIMIT: z.coerce.number().int().positive().default(600), // per user per minute
   DEVICE_RATE_LIMIT: z.coerce.number().int().positive().default(120), // per student token per minute
+  DEVICE_TOKEN_FAILURES: z.coerce.number().int().positive().default(2000), // wrong student tokens per address per 15 min
   OFFLINE_CODE_STUDENT_FAILURES: z.coerce.number().int().positive().default(10), // per student per 15 min
   OFFLINE_CODE_USER_FAILURES: z.coerce.number().int().positive().default(30), // per staff user per 15 min
   RATE_LIMIT_PREFIX: z.string().min(1).default("rollbook:rl"), // Redis key prefix (tests use a unique one)

@@ -8,7 +8,7 @@ import { sendValidationError } from "../http/errors.ts";
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from "../http/json-body.ts";
 import type { Services } from "../services.ts";
 import { ANOTHER_PHONE, DEVICE_HEADER, deviceToken, isAnotherPhone } from "./active-device.ts";
-import { deviceRateLimit } from "./rate-limit.ts";
+import { addDeviceLimits } from "./rate-limit.ts";
 import { registerDevice } from "./register.ts";
 import { scanEventCode } from "./scan.ts";
 import { scheduleFor } from "./schedule.ts";
@@ -42,8 +42,8 @@ export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services })
     return reply.code(500).send({ message: "Internal server error" });
   });
 
-  // before the body is parsed: a throttled phone costs no JSON parsing or database work
-  app.addHook("onRequest", deviceRateLimit(s));
+  // before the body is parsed: a throttled phone or address costs no JSON parsing or database work
+  addDeviceLimits(app, s);
 
   // every answer, refusals included, tells the phone the server's clock (decision 0320)
   app.addHook("preSerialization", async (_request, _reply, payload: unknown) =>

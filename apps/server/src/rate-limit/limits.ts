@@ -27,6 +27,12 @@ function build(s: LimitHost) {
     authAddress: store.make({ name: "auth-address", points: c.AUTH_RATE_LIMIT, duration: MINUTE }),
     graphqlUser: store.make({ name: "graphql-user", points: c.GRAPHQL_RATE_LIMIT, duration: MINUTE }),
     deviceToken: store.make({ name: "device-token", points: c.DEVICE_RATE_LIMIT, duration: MINUTE }),
+    // wrong personal tokens per address: guessing tokens starts a new per-token bucket each time
+    deviceTokenFailures: store.make({
+      name: "device-token-failures",
+      points: c.DEVICE_TOKEN_FAILURES,
+      duration: 15 * MINUTE,
+    }),
     offlineCodeStudent: store.make({
       name: "offline-code-student",
       points: c.OFFLINE_CODE_STUDENT_FAILURES,

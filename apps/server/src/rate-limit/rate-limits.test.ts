@@ -182,6 +182,83 @@ describe.each(DATABASES)("rate limits on %s", (kind) => {
   });
 });
 
+const CHANGE_PASSWORD = `mutation($u: Int!, $c: String!, $n: String!) {
+  updatePassword(user_id: $u, current_password: $c, new_password: $n) }`;
+
+/** A wrong current_password of updatePassword is a failed sign-in of the account (decision 0402). */
+describe.each(DATABASES)("current_password guesses on %s", (kind) => {
+  describe("the hourly cap", () => {
+    let srv: TestServer;
+    beforeAll(async () => {
+      srv = await startServer(kind, { LOGIN_ACCOUNT_FAILURES: "5" });
+    });
+    afterAll(() => srv?.close());
+
+    it("shares the account's failed sign-ins: past the cap updatePassword and sign-in are both refused", async () => {
+      const me = await srv.login("councelor");
+      const change = (c: string, n = "a-new-password-1", u = me.user.id) =>
+        srv.gql(me.access_token, CHANGE_PASSWORD, { u, c, n });
+      const codeOf = (r: Awaited<ReturnType<typeof change>>) => r.body.errors?.[0]?.extensions?.code;
+      // refused for its other arguments: no password checked, nothing counted
+      for (let i = 0; i < 6; i++) {
+        expect(codeOf(await change(TEST_PASSWORD, "short"))).toBe("BAD_USER_INPUT");
+        expect(codeOf(await change(TEST_PASSWORD, "a-new-password-1", me.user.id + 1000))).toBe("BAD_USER_INPUT");
+      }
+      // a wrong sign-in and four wrong current passwords use the account's five failures
+      expect((await signIn(srv, demoEmail("councelor"), "wrong-password-1")).status).toBe(401);
+      for (let i = 0; i < 4; i++) {
+        const wrong = await change(`wrong-password-${i}`);
+        expect(wrong.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "current_password" });
+      }
+      const refused = await change(TEST_PASSWORD);
+      expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: "RATE_LIMITED" });
+      expect(Number(refused.body.errors?.[0]?.extensions?.retry_after)).toBeGreaterThan(60);
+      expect(refused.body.errors?.[0]?.message).toMatch(/^Too many failed sign-ins for this account\. Try again in /);
+      // the password did not change, and sign-in answers the same for the account
+      const signInRefused = await signIn(srv, demoEmail("councelor"), TEST_PASSWORD);
+      expect(signInRefused.status).toBe(429);
+      expect(((await signInRefused.json()) as { message: string }).message).toMatch(/failed sign-ins for this account/);
+      // other accounts are not affected
+      const other = await srv.login("staff");
+      const fine = await srv.gql(other.access_token, CHANGE_PASSWORD, {
+        u: other.user.id,
+        c: TEST_PASSWORD,
+        n: "a-new-password-2",
+      });
+      expect(fine.body).toEqual({ data: { updatePassword: true } });
+    });
+  });
+
+  describe("the wait after failures", () => {
+    let srv: TestServer;
+    beforeAll(async () => {
+      srv = await startServer(kind, { LOGIN_DELAY_AFTER: "2", LOGIN_DELAY_MS: "1000" });
+    });
+    afterAll(() => srv?.close());
+
+    it("makes the account wait after a few wrong current passwords, and a right one clears them", async () => {
+      const me = await srv.login("judge");
+      const change = (c: string, n: string) => srv.gql(me.access_token, CHANGE_PASSWORD, { u: me.user.id, c, n });
+      for (let i = 0; i < 3; i++)
+        expect((await change("wrong-password-1", "a-new-password-1")).body.errors?.[0]?.extensions?.field).toBe(
+          "current_password",
+        );
+      const waiting = await change(TEST_PASSWORD, "a-new-password-1");
+      expect(waiting.body.errors?.[0]?.extensions).toMatchObject({ code: "RATE_LIMITED", retry_after: 1 });
+      expect(waiting.body.errors?.[0]?.message).toBe(
+        "Too many failed sign-ins for this account. Try again in 1 second.",
+      );
+      // sign-in waits too
+      expect((await signIn(srv, demoEmail("judge"), TEST_PASSWORD)).status).toBe(429);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await change(TEST_PASSWORD, "a-new-password-1")).body).toEqual({ data: { updatePassword: true } });
+      // the right one forgot the failures: two more are free again
+      for (let i = 0; i < 2; i++) expect((await signIn(srv, demoEmail("judge"), "wrong-password-1")).status).toBe(401);
+      expect((await signIn(srv, demoEmail("judge"), "a-new-password-1")).status).toBe(200);
+    });
+  });
+});
+
 describe.skipIf(!process.env.TEST_REDIS_URL)("rate limits shared through Redis", () => {
   let one: TestServer;
   let two: TestServer;

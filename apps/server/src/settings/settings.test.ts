@@ -57,7 +57,7 @@ describe.each(DATABASES)("school settings on %s", (kind) => {
       leave: 12,
       warn: 75,
       tz: "America/Chicago",
-      pattern: "RB-####-@@",
+      pattern: "RB-####-@@@@-***",
       cap: 100000,
       invite: false,
     });
@@ -74,7 +74,7 @@ describe.each(DATABASES)("school settings on %s", (kind) => {
       leave_time: 12,
       warning_percentage: 75,
       timezone: "America/Chicago",
-      token_pattern: "RB-####-@@",
+      token_pattern: "RB-####-@@@@-***",
       student_cap: 100000,
       allow_user_invite: false,
     });
@@ -108,6 +108,30 @@ describe.each(DATABASES)("school settings on %s", (kind) => {
     for (const [vars, field] of cases) {
       const res = await update(vars);
       expect(first(res.body.errors)?.extensions, JSON.stringify(vars)).toMatchObject({ code: "BAD_USER_INPUT", field });
+    }
+  });
+
+  it("refuses a token_pattern that leaves fewer than 2^40 tokens, naming the field and the minimum", async () => {
+    // the sweep's six digits: 8^6 = 262,144 tokens for the whole school, found by guessing
+    for (const pattern of ["######", "RB-####-@@", "*******", "#############", "@@@@@@@@"]) {
+      const res = await update({ pattern });
+      expect(first(res.body.errors)?.extensions, pattern).toMatchObject({
+        code: "BAD_USER_INPUT",
+        field: "token_pattern",
+      });
+      expect(first(res.body.errors)?.message).toMatch(
+        /^token_pattern allows only [\d,]+ different tokens: it needs at least 2\^40 /,
+      );
+    }
+    expect(first((await update({ pattern: "######" })).body.errors)?.message).toBe(
+      "token_pattern allows only 262,144 different tokens: it needs at least 2^40 (1,099,511,627,776), " +
+        "for example 8 of * (either), 9 of @ (letter) or 14 of # (digit), or random",
+    );
+    // exactly 2^40 and more pass, and "random" (2^50)
+    for (const pattern of ["********", "##############", "@@@@@@@@@", "STU-******-####", "random"]) {
+      const res = await update({ pattern });
+      expect(res.body.errors, pattern).toBeUndefined();
+      expect(res.body.data.updateSchool.token_pattern).toBe(pattern);
     }
   });
 

@@ -1,6 +1,11 @@
+import { password as passwordRule } from "@rollbook/domain";
+import { GraphQLError } from "graphql";
 import { changeOwnPassword } from "../../auth/change-password.ts";
+import { openAccountGate } from "../../auth/login-limits.ts";
 import { switchSchool, switchUser } from "../../auth/switching.ts";
+import { rateLimitedError } from "../../rate-limit/refusal.ts";
 import { builder } from "../builder.ts";
+import type { Context } from "../context.ts";
 import { SchoolRef } from "./school.ts";
 
 export const TokensRef = builder.objectRef<{ access_token: string; search_token: string }>("Tokens").implement({
@@ -40,6 +45,31 @@ builder.mutationField("updatePassword", (t) =>
       new_password: t.arg.string({ required: true }),
     },
     // by its owner only, knowing the current one; ends their other sessions (decision 0410)
-    resolve: (_r, args, ctx) => changeOwnPassword(ctx.data, args),
+    resolve: (_r, args, ctx) => changePasswordGated(ctx, args),
   }),
 );
+
+/**
+ * A wrong current_password is a failed sign-in of the account (decisions 0402, 0403): it counts
+ * against LOGIN_ACCOUNT_FAILURES with the same doubling wait, and a refused account is
+ * RATE_LIMITED here as sign-in refuses it, before the password is checked. A call refused for
+ * its other arguments checks no password and counts nothing.
+ */
+async function changePasswordGated(
+  ctx: Context,
+  args: { user_id: number; current_password: string; new_password: string },
+): Promise<true> {
+  const v = ctx.data.viewer;
+  if (args.user_id !== v.user.id || !passwordRule.safeParse(args.new_password).success)
+    return changeOwnPassword(ctx.data, args);
+  const gate = await openAccountGate(ctx.s, v.user.email);
+  if (gate.refusedMs !== undefined) throw rateLimitedError(gate.refusedMs, gate.reason);
+  try {
+    await changeOwnPassword(ctx.data, args);
+  } catch (err) {
+    if (err instanceof GraphQLError && err.extensions.field === "current_password") await gate.failed();
+    throw err;
+  }
+  await gate.succeeded();
+  return true;
+}
