@@ -117,10 +117,10 @@ describe.each(DATABASES)("participants calls on %s", (kind) => {
     });
 
     it("uses the school's token_pattern", async () => {
-      await db().update(schools).set({ token_pattern: "RB-####-@@@" }).where(eq(schools.id, school.id));
+      await db().update(schools).set({ token_pattern: "RB-####-@@@@-***" }).where(eq(schools.id, school.id));
       try {
         const { createStudent: s } = await ok("school_admin", CREATE, { first_name: "Pat", last_name: "Tern" });
-        expect(s.token).toMatch(/^RB-[2-9]{4}-[A-HJ-NP-Z]{3}$/);
+        expect(s.token).toMatch(/^RB-[2-9]{4}-[A-HJ-NP-Z]{4}-[A-HJ-NP-Z2-9]{3}$/);
       } finally {
         await db().update(schools).set({ token_pattern: "random" }).where(eq(schools.id, school.id));
       }

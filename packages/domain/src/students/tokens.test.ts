@@ -16,16 +16,21 @@ describe("newStudentToken", () => {
 
   it("follows a pattern: # a digit, @ a letter, * either, the rest as written", () => {
     for (let i = 0; i < 50; i++)
-      expect(newStudentToken("RB-####-@@*")).toMatch(/^RB-[2-9]{4}-[A-HJ-NP-Z]{2}[A-HJ-NP-Z2-9]$/);
+      expect(newStudentToken("RB-####-@@@@-***")).toMatch(/^RB-[2-9]{4}-[A-HJ-NP-Z]{4}-[A-HJ-NP-Z2-9]{3}$/);
     // a deterministic pick shows each placeholder's alphabet
-    expect(newStudentToken("###@@*x", () => 0)).toBe("222AAAx");
+    expect(newStudentToken("###@@@@@@****x", () => 0)).toBe("222AAAAAAAAAAx");
   });
 
   it("falls back to random for a pattern too easy to guess or missing", () => {
     expect(tokenPatternProblem("AB-##")).toMatch(/at least 6/);
     expect(tokenPatternProblem("random")).toBeNull();
-    expect(tokenPatternProblem("######")).toBeNull();
+    // 8^6 = 262,144 tokens: found by guessing in seconds (decision 0403)
+    expect(tokenPatternProblem("######")).toMatch(/allows only 262,144 different tokens: it needs at least 2\^40/);
+    expect(tokenPatternProblem("********")).toBeNull(); // 32^8 = 2^40 exactly
+    expect(tokenPatternProblem("*******")).not.toBeNull();
     expect(newStudentToken("AB-##")).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+    // a weak pattern saved before the floor gives random tokens, not guessable ones
+    expect(newStudentToken("######")).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
     expect(newStudentToken(null)).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
   });
 });

@@ -17,10 +17,33 @@ export const RANDOM_TOKEN_LENGTH = 10;
 /** A pattern must leave at least this many characters to chance, or tokens are guessable. */
 export const MIN_TOKEN_PLACEHOLDERS = 6;
 
+/** What each placeholder of a token_pattern draws from: # a digit, @ a letter, * either. */
+const CHOICES: Record<string, bigint> = {
+  "#": BigInt(DIGITS.length),
+  "@": BigInt(LETTERS.length),
+  "*": BigInt(TOKEN_ALPHABET.length),
+};
+
+/** A token alone signs a phone in: 2^40 tokens at least (decision 0403); "random" has 2^50. */
+export const MIN_TOKEN_PATTERN_BITS = 40;
+
+/** How many different tokens a pattern can give: its placeholders' choices multiplied. */
+export function tokenPatternChoices(pattern: string): bigint {
+  if (pattern === "random") return BigInt(TOKEN_ALPHABET.length) ** BigInt(RANDOM_TOKEN_LENGTH);
+  return [...pattern].reduce((n, c) => n * (CHOICES[c] ?? 1n), 1n);
+}
+
+/** Least of each placeholder alone that reaches the floor, for the message. */
+function enough(c: string): number {
+  let n = 1;
+  while ((CHOICES[c] as bigint) ** BigInt(n) < 2n ** BigInt(MIN_TOKEN_PATTERN_BITS)) n++;
+  return n;
+}
+
 /**
  * A school's token_pattern: "random" (the default: 10 characters of TOKEN_ALPHABET) or a
  * template where `#` is a digit, `@` a letter and `*` either; any other character is kept as is
- * (e.g. "RB-####-@@@"). Answers why a pattern is unusable, or null when it is fine.
+ * (e.g. "RB-####-@@@@-***"). Answers why a pattern is unusable, or null when it is fine.
  */
 export function tokenPatternProblem(pattern: string): string | null {
   if (pattern === "random") return null;
@@ -28,10 +51,17 @@ export function tokenPatternProblem(pattern: string): string | null {
   if (holes < MIN_TOKEN_PLACEHOLDERS)
     return `token_pattern needs at least ${MIN_TOKEN_PLACEHOLDERS} of # (digit), @ (letter) or * (either)`;
   if (pattern.length > 64) return "token_pattern must be at most 64 characters";
+  const choices = tokenPatternChoices(pattern);
+  if (choices < 2n ** BigInt(MIN_TOKEN_PATTERN_BITS))
+    return (
+      `token_pattern allows only ${choices.toLocaleString("en-US")} different tokens: it needs at least ` +
+      `2^${MIN_TOKEN_PATTERN_BITS} (${(2n ** BigInt(MIN_TOKEN_PATTERN_BITS)).toLocaleString("en-US")}), ` +
+      `for example ${enough("*")} of * (either), ${enough("@")} of @ (letter) or ${enough("#")} of # (digit), or random`
+    );
   return null;
 }
 
-/** A new personal token from the pattern; an unusable pattern falls back to random. */
+/** A new personal token from the pattern; an unusable one (a weak pattern saved before 0403 too) falls back to random. */
 export function newStudentToken(pattern: string | null | undefined, pick: (n: number) => number = randomBelow): string {
   const p = pattern && tokenPatternProblem(pattern) === null ? pattern : "random";
   const from = (alphabet: string) => alphabet[pick(alphabet.length)] as string;
