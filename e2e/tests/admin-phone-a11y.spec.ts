@@ -1,8 +1,11 @@
 import { expect, expectNoA11yViolations, test } from "../fixtures.ts";
+import { expectNoSidewaysScroll, expectNotClipped, linesOf } from "../support/layout.ts";
 
 /**
- * The administration screens of issue 13 at phone width (390 x 844): each loads its data and
- * passes axe with no violation of any impact. Their own specs check them at desktop width.
+ * The administration screens of issue 13 at phone width (390 x 844): each loads its data, passes
+ * axe with no violation of any impact, and does not scroll sideways (a visually hidden table
+ * header of /Locations/{id} once made the page 409 px wide). Their own specs check them at
+ * desktop width.
  */
 test.use({ role: "school_admin", viewport: { width: 390, height: 844 } });
 
@@ -32,7 +35,22 @@ test("users, settings, a location, an import and the profile pass axe at phone w
     ["/Settings", (p) => expect(p.getByRole("form", { name: "School settings" })).toBeVisible()],
     ["/Settings?tab=locations", (p) => expect(p.getByText(location?.name ?? "-").first()).toBeVisible()],
     ["/Settings?tab=imports", (p) => expect(p.getByRole("heading", { name: "Import a file" })).toBeVisible()],
-    ["/Settings?tab=technical", (p) => expect(p.getByRole("table", { name: "Database" })).toBeVisible()],
+    [
+      "/Settings?tab=technical",
+      async (p) => {
+        await expect(p.getByRole("table", { name: "Database" })).toBeVisible();
+        // each address above its Copy button's whole word, not squeezed into "Co" and a URL a few
+        // letters wide beside a 180 px label
+        for (const [address, copy] of [
+          [/\/CheckIn$/, "Copy the check-in app's address"],
+          [/\/api\/v2\/device$/, "Copy the device API's address"],
+        ] as const) {
+          await expect(p.getByRole("button", { name: copy })).toHaveText("Copy");
+          await expectNotClipped(p.getByRole("button", { name: copy }), copy);
+          expect(await linesOf(p.getByText(address)), `${address} on at most two lines`).toBeLessThanOrEqual(2);
+        }
+      },
+    ],
     [
       `/Locations/${location?.id}`,
       (p) => expect(p.getByRole("heading", { level: 1 })).toContainText(location?.name ?? "-"),
@@ -47,5 +65,6 @@ test("users, settings, a location, an import and the profile pass axe at phone w
     await page.goto(path);
     await loaded(page);
     await expectNoA11yViolations(page, `${path} at phone width`);
+    await expectNoSidewaysScroll(page, `${path} at phone width`);
   }
 });

@@ -1,5 +1,6 @@
 import { expect, expectNoA11yViolations, test } from "../fixtures.ts";
-import { dayLabel, downloadExport, shootBothWidths, urlQuery } from "../support/reports.ts";
+import { expectNoSidewaysScroll } from "../support/layout.ts";
+import { dayLabel, downloadExport, settled, settledTotal, shootBothWidths, urlQuery } from "../support/reports.ts";
 
 /**
  * The Status report (issue 12): opened from /Reports on a range ending today, narrowed to one
@@ -95,4 +96,18 @@ test("the Status report: filters in the URL, chart and table, CSV export, axe", 
   ]);
   expect(csv.rows).toHaveLength(total);
   await expect(page.getByText(`Exported ${total.toLocaleString("en-US")} rows to ${csv.name}.`)).toBeVisible();
+});
+
+test.describe("at phone width", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the Status report does not scroll sideways", async ({ signedInPage: page }) => {
+    // the default range (the last 30 days): hundreds of pages, the widest pager ("‹ 1 2 3 4 5 … 427 ›")
+    await page.goto("/Reports/Status");
+    await expect(page.getByRole("heading", { level: 1, name: "Status report" })).toBeVisible();
+    expect(await settledTotal(page)).toBeGreaterThan(0);
+    await settled(page);
+    await expect(page.getByRole("heading", { level: 2, name: "Status shares" })).toBeVisible();
+    await expectNoSidewaysScroll(page, "/Reports/Status at phone width");
+  });
 });

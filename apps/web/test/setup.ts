@@ -1,5 +1,5 @@
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 
 // jsdom lacks the layout APIs Mantine reads; these are the stand-ins Mantine's testing guide uses
 const { getComputedStyle } = window;
@@ -25,4 +25,8 @@ class ResizeObserver {
 }
 window.ResizeObserver = ResizeObserver;
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // a test's stand-in server (test/graphql-stub.ts) ends with it
+  vi.unstubAllGlobals();
+});

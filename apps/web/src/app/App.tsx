@@ -26,6 +26,11 @@ const router = createBrowserRouter(
     {
       element: <Outlet />,
       errorElement: <RouteError />,
+      // A first load of a signed-in page (/Students) or of a route with a parameter
+      // (/Invite/:uuid, /CheckIn/*) waits for patchRoutesOnNavigation below before the router is
+      // initialised: the router renders this meanwhile (without it, a blank page and React
+      // Router's "No HydrateFallback element provided" warning on every such load)
+      hydrateFallbackElement: <PageLoader />,
       children: [
         { path: "/", element: <Navigate to={HOME} replace /> },
         { path: "/Logout", element: <Logout /> },

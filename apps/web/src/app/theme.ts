@@ -24,6 +24,14 @@ export function buildTheme(prefs: Prefs): MantineThemeOverride {
     },
     defaultRadius: prefs.higher_contrast ? "sm" : "md",
     other: { higherContrast: prefs.higher_contrast, a11yMode: prefs.a11y_mode },
+    components: {
+      // A table's scroll box is the containing block of what it holds. Without it a visually
+      // hidden cell text (.sr-only, absolutely positioned) sits at its place in the wide table but
+      // belongs to a box outside the scroll box, which does not clip it: the page itself scrolled
+      // sideways on a phone (/Locations/:id, the beacons' "Actions" header). A plain object, not
+      // Table.ScrollContainer.extend: the theme is in the entry chunk /Login loads, Table is not
+      TableScrollContainer: { styles: { scrollContainer: { position: "relative" } } },
+    },
   });
 }
 

@@ -23,19 +23,26 @@ export interface ConfirmOptions {
   message: ReactNode;
   /** Red Yes button for destructive actions. */
   danger?: boolean;
+  /** The buttons' words where Yes and No would be unclear; default Yes and No. */
+  labels?: { confirm: string; cancel: string };
 }
 
 /**
  * Asks a Yes/No question: the promise resolves on Yes and rejects (ConfirmDeclined) on No,
  * on Escape and on a click outside. Needs <ModalsProvider> above.
  */
-export function confirm({ title, message, danger = false }: ConfirmOptions): Promise<void> {
+export function confirm({
+  title,
+  message,
+  danger = false,
+  labels = { confirm: "Yes", cancel: "No" },
+}: ConfirmOptions): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let answered = false;
     modals.openConfirmModal({
       title,
       children: typeof message === "string" ? <Text size="sm">{message}</Text> : message,
-      labels: { confirm: "Yes", cancel: "No" },
+      labels,
       // Mantine's close (X) button has no text of its own: name it for screen readers
       closeButtonProps: { "aria-label": "Close" },
       // Mantine draws the title bar as <header>: a second banner landmark beside the page's own

@@ -5,6 +5,7 @@ import { useMeQuery } from "../../lib/me.ts";
 import { HOME } from "../../lib/redirect.ts";
 import { endSession, forgetRememberedPath, setPrefs } from "../../lib/session.ts";
 import { ModalsProvider } from "../../ui/confirm.tsx";
+import { UnsavedChangesGuard } from "../../ui/form/unsaved-changes.tsx";
 import { NotificationsHost } from "../../ui/notify.tsx";
 import { canOpen } from "../access.ts";
 import { PageLoader } from "../guards.tsx";
@@ -56,6 +57,8 @@ function SignedIn() {
   return (
     <>
       <PushSlot />
+      {/* asks before a navigation leaves a form's edits unsaved (useUnsavedChanges) */}
+      <UnsavedChangesGuard />
       <Shell me={user}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -5,6 +5,7 @@ import { execute } from "../../lib/graphql.ts";
 import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
 import { serverErrors } from "../../ui/form/server-errors.ts";
+import { useUnsavedChanges } from "../../ui/form/unsaved-changes.tsx";
 import { notify } from "../../ui/notify.tsx";
 import { lastSeen } from "../users/format.ts";
 import { ActivateBeaconDocument, AddBeaconsDocument, type BeaconRow, RemoveBeaconDocument } from "./queries.ts";
@@ -41,6 +42,7 @@ export function BeaconsSection(props: {
     clearInputErrorOnChange: false,
   });
   const [busy, setBusy] = useState<string | null>(null);
+  useUnsavedChanges(factoryIdsOf(form.values.factory_ids).length > 0 && !form.submitting, "the new beacons");
 
   const add = form.onSubmit(async ({ factory_ids }) => {
     const ids = factoryIdsOf(factory_ids);

@@ -10,6 +10,7 @@ import { DetailHeader } from "../../ui/detail/DetailHeader.tsx";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
 import { KeyValueList } from "../../ui/detail/KeyValueList.tsx";
 import { NotFoundPanel } from "../../ui/detail/NotFoundPanel.tsx";
+import { DISCARD_UNSAVED } from "../../ui/form/unsaved-changes.tsx";
 import { notify } from "../../ui/notify.tsx";
 import { PageHeading } from "../../ui/PageHeading.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -84,7 +85,8 @@ function LocationView(props: {
       await execute(RemoveLocationDocument, { id: location.id });
       notify.success(`${location.name} was removed.`);
       await client.invalidateQueries({ queryKey: LOCATIONS_KEY });
-      navigate(BACK);
+      // the location is gone: its unsaved edits with it, without asking
+      navigate(BACK, { state: DISCARD_UNSAVED });
     } catch (err) {
       if (!isDeclined(err)) notify.error(err instanceof Error ? err.message : "That did not work.");
     } finally {

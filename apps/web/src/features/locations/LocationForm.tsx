@@ -28,6 +28,7 @@ export function LocationForm(props: {
     validate: locationFormErrors,
     order: LOCATION_FIELD_ORDER,
     labels: LOCATION_LABELS,
+    unsaved: "the location",
   });
   const coordinate = (key: "latitude" | "longitude") => (
     <div data-field={key}>
@@ -46,7 +47,15 @@ export function LocationForm(props: {
     </div>
   );
   return (
-    <form onSubmit={submit((v) => props.onSubmit(locationVariables(v)))} noValidate aria-label={props.formLabel}>
+    <form
+      onSubmit={submit(async (v) => {
+        await props.onSubmit(locationVariables(v));
+        // an edit stays open on the saved values (a new location's dialog is gone by now)
+        form.resetDirty();
+      })}
+      noValidate
+      aria-label={props.formLabel}
+    >
       <Stack gap="sm">
         {formError && (
           <Text c="red.8" size="sm" role="alert">

@@ -26,10 +26,12 @@ export function InformationForm({
     validate: informationErrors,
     order: INFORMATION_ORDER,
     labels: INFORMATION_LABELS,
+    unsaved: "your information",
   });
   const save = async (v: InformationValues) => {
     try {
       await execute(UpdateProfileDocument, { ...v, phone_number: v.phone_number.trim() || null });
+      form.resetDirty();
       notify.success("Your information was saved.");
       await onSaved();
     } catch (err) {

@@ -20,6 +20,7 @@ export function PasswordForm({ userId }: { userId: number }) {
     validate: passwordErrors,
     order: PASSWORD_ORDER,
     labels: PASSWORD_LABELS,
+    unsaved: "your password",
   });
   const save = async (v: PasswordValues) => {
     try {

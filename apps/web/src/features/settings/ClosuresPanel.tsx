@@ -21,6 +21,7 @@ export function ClosuresPanel({ closures }: { closures: readonly Closure[] }) {
     order: CLOSURE_ORDER,
     labels: CLOSURE_LABELS,
     onUnnamed: notify.error,
+    unsaved: "the new closure",
   });
   const [removing, setRemoving] = useState<Closure["id"] | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: SCHOOL_SETTINGS_KEY });

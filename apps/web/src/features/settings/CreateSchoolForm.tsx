@@ -16,12 +16,15 @@ export function CreateSchoolForm() {
     order: NEW_SCHOOL_ORDER,
     labels: NEW_SCHOOL_LABELS,
     onUnnamed: notify.error,
+    unsaved: "the new school",
   });
   const save = async (v: NewSchoolValues) => {
     const r = await execute(CreateSchoolDocument, v);
     notify.success(`${r.createSchool.name} was created: switch to it with the school switcher.`);
     form.setFieldValue("name", "");
     form.clearErrors();
+    // the time zone stays for the next school: nothing is left unsaved
+    form.resetDirty();
   };
   return (
     <DetailSection title="New school">

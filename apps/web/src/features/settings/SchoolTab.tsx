@@ -62,12 +62,15 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
     validate: schoolErrors,
     order: SCHOOL_ORDER,
     labels: SCHOOL_LABELS,
+    unsaved: "the school's settings",
   });
 
   const save = async (v: SchoolFormValues) => {
     const checked = schoolVariables(v);
     if (!checked.ok) return; // not reached: schoolErrors ran the same checks
     await execute(UpdateSchoolDocument, { id: school.id, ...checked.variables } as never);
+    // the form stays open on the saved values: nothing left unsaved
+    form.resetDirty();
     notify.success("The school's settings were saved.");
     await client.invalidateQueries({ queryKey: SCHOOL_SETTINGS_KEY });
     await client.invalidateQueries({ queryKey: ME_KEY });
@@ -131,7 +134,8 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {text("token_pattern", {
-              description: "random, or a template: # a digit, @ a letter, * either (at least 6)",
+              description:
+                "random, or a template: # a digit, @ a letter, * either (at least 2^40 tokens: e.g. 8 of *, 9 of @ or 14 of #)",
             })}
             {number("student_cap", { description: "Empty: no cap. Not below the active participants." })}
           </SimpleGrid>

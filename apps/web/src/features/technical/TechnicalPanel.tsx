@@ -1,5 +1,19 @@
-import { Alert, Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import type { ReactNode } from "react";
+import { KeyValueList } from "../../ui/detail/KeyValueList.tsx";
 import { QrCode } from "../../ui/detail/QrCode.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { type Technical, useTechnical } from "./queries.ts";
@@ -20,7 +34,8 @@ function Facts({ caption, rows }: { caption: string; rows: [string, ReactNode][]
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
-            <Table.Th scope="row" w={180} fw={500}>
+            {/* no fixed width: in a third of a desktop row a 180 px label left "ANSWERI…" of a badge */}
+            <Table.Th scope="row" fw={500}>
               {label}
             </Table.Th>
             <Table.Td>{value}</Table.Td>
@@ -31,15 +46,25 @@ function Facts({ caption, rows }: { caption: string; rows: [string, ReactNode][]
   );
 }
 
+/**
+ * An address and its Copy button: side by side while both fit, else the button goes under the
+ * address (never squeezed into "Co"), and the address breaks only where it must.
+ */
 function Copyable({ value, label }: { value: string; label: string }) {
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Text size="sm" style={{ wordBreak: "break-all" }}>
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm" component="span" style={{ overflowWrap: "anywhere", minWidth: 0 }}>
         {value}
       </Text>
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Button size="compact-xs" variant="default" onClick={copy} aria-label={`Copy ${label}`}>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={copy}
+            aria-label={`Copy ${label}`}
+            style={{ flexShrink: 0 }}
+          >
             {copied ? "Copied" : "Copy"}
           </Button>
         )}
@@ -58,13 +83,22 @@ function Body({ t }: { t: Technical }) {
         </Title>
         <Group align="flex-start" gap="xl">
           <QrCode value={t.checkin_url} label={`QR code of the check-in app: ${t.checkin_url}`} />
-          <Facts
-            caption="Addresses of the check-in app"
-            rows={[
-              ["Check-in app", <Copyable key="c" value={t.checkin_url} label="the check-in app's address" />],
-              ["Device API", <Copyable key="d" value={t.device_api_url} label="the device API's address" />],
-            ]}
-          />
+          {/* a list, not a two-column table: on a phone each label goes above its address */}
+          <Box style={{ flex: "1 1 18rem", minWidth: 0, maxWidth: "40rem" }}>
+            <KeyValueList
+              label="Addresses of the check-in app"
+              items={[
+                {
+                  label: "Check-in app",
+                  value: <Copyable value={t.checkin_url} label="the check-in app's address" />,
+                },
+                {
+                  label: "Device API",
+                  value: <Copyable value={t.device_api_url} label="the device API's address" />,
+                },
+              ]}
+            />
+          </Box>
         </Group>
         <Text size="sm" c="dimmed" mt="xs">
           Students scan the code with their phone's camera, then sign in with their personal token.

@@ -6,7 +6,9 @@ import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import { notify } from "../../ui/notify.tsx";
 import { showRefusal } from "./format.ts";
 import {
+  alertFilterOptions,
   MAIL_CHOICES,
+  type NamedTarget,
   NOTIFICATION_LABELS,
   NOTIFICATION_ORDER,
   type NotificationValues,
@@ -33,7 +35,13 @@ const AlertTargetsDocument = graphql(`
   }
 `);
 
-type Source = Parameters<typeof notificationValues>[0] & { id: number };
+type Source = Parameters<typeof notificationValues>[0] & {
+  id: number;
+  /** The user's own courses, events and teams (as far as the viewer may see them): more names for the filter's entries. */
+  assignedCourses?: readonly NamedTarget[];
+  assignedEvents?: readonly NamedTarget[];
+  assignedTeams?: readonly NamedTarget[];
+};
 
 /**
  * The mails a user takes, SMS with a phone, and the alert filter (decision 0341: entries
@@ -55,19 +63,21 @@ export function NotificationsForm({
     validate: notificationErrors,
     order: NOTIFICATION_ORDER,
     labels: NOTIFICATION_LABELS,
+    unsaved: "the notification choices",
   });
   const targets = useQuery({ queryKey: ["users", "alert-targets"], queryFn: () => execute(AlertTargetsDocument) });
-  const options = [
-    ...(targets.data?.courses.data ?? []).map((c) => ({ value: `course:${c.id}`, label: `Course: ${c.title}` })),
-    ...(targets.data?.teams.data ?? []).map((t) => ({ value: `team:${t.id}`, label: `Team: ${t.name}` })),
-  ];
-  // entries the viewer cannot list (or events) still show, by their id
-  for (const e of form.values.alert_filter)
-    if (!options.some((o) => o.value === e)) options.push({ value: e, label: e });
+  // entries the viewer cannot list (another user's teams, for a role that sees only its own) or
+  // that are not offered (events) still show in words, by the name known for them or by kind and number
+  const options = alertFilterOptions(
+    { course: targets.data?.courses.data, team: targets.data?.teams.data },
+    { course: user.assignedCourses, event: user.assignedEvents, team: user.assignedTeams },
+    form.values.alert_filter,
+  );
 
   const save = async (values: NotificationValues) => {
     try {
       await execute(UpdateNotificationsDocument, notificationVariables(user.id, values));
+      form.resetDirty();
       notify.success("Notification choices were saved.");
       await onSaved();
     } catch (err) {

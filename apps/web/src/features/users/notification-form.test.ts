@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { notificationErrors, notificationValues, notificationVariables } from "./notification-form.ts";
+import {
+  alertFilterOptions,
+  alertTargetLabel,
+  alertTargetNames,
+  notificationErrors,
+  notificationValues,
+  notificationVariables,
+} from "./notification-form.ts";
 
 const user = {
   late_email: true,
@@ -25,5 +32,30 @@ describe("notification form", () => {
       late_email: true,
       alert_filter: ["team:3"],
     });
+  });
+
+  it("words every alert filter entry, named when a list names it, never as the raw id", () => {
+    const names = alertTargetNames(
+      { team: [{ id: 1, name: "Varsity Soccer" }] },
+      { course: [{ id: 2, title: " Biology " }] },
+    );
+    expect(alertTargetLabel("team:1", names)).toBe("Team: Varsity Soccer");
+    expect(alertTargetLabel("course:2", names)).toBe("Course: Biology");
+    expect(alertTargetLabel("team:9", names)).toBe("Team #9 (name not available)");
+    expect(alertTargetLabel("event:3", names)).toBe("Event #3 (name not available)");
+    expect(alertTargetLabel("something else", names)).toBe("something else");
+  });
+
+  it("offers the viewer's courses and teams, then the chosen entries it cannot list", () => {
+    const options = alertFilterOptions(
+      { course: [{ id: 2, title: "Biology" }], team: [] },
+      { team: [{ id: 1, name: "Varsity Soccer" }] },
+      ["team:1", "course:2", "event:3"],
+    );
+    expect(options).toEqual([
+      { value: "course:2", label: "Course: Biology" },
+      { value: "team:1", label: "Team: Varsity Soccer" },
+      { value: "event:3", label: "Event #3 (name not available)" },
+    ]);
   });
 });

@@ -49,3 +49,75 @@ export function notificationErrors(v: NotificationValues): Errors<NotificationFi
 export function notificationVariables(userId: number, v: NotificationValues) {
   return { user_id: userId, ...v, phone_number: v.phone_number.trim() || null };
 }
+
+/** What an alert_filter entry names (decision 0341: `course:<id>`, `event:<id>`, `team:<id>`). */
+const TARGET_WORDS = { course: "Course", event: "Event", team: "Team" } as const;
+type TargetKind = keyof typeof TARGET_WORDS;
+
+/** A course, event or team as the API lists it: courses and events have a title, teams a name. */
+export interface NamedTarget {
+  id: number;
+  title?: string | null;
+  name?: string | null;
+}
+
+export type TargetLists = Partial<Record<TargetKind, readonly NamedTarget[] | undefined>>;
+
+export interface AlertFilterOption {
+  value: string;
+  label: string;
+}
+
+const parseEntry = (entry: string): { kind: TargetKind; id: string } | null => {
+  const m = /^(course|event|team):(\d+)$/.exec(entry);
+  return m ? { kind: m[1] as TargetKind, id: m[2] as string } : null;
+};
+
+/**
+ * An entry's words: "Team: Varsity Soccer" when a list the viewer loaded names it, else
+ * "Team #1 (name not available)". A viewer who sees only what is assigned to it (a Professor
+ * looking at an administrator's filter) cannot list the other user's teams, and the API gives no
+ * name for them: the entry is still said in words, never as the raw "team:1".
+ */
+export function alertTargetLabel(entry: string, names: ReadonlyMap<string, string>): string {
+  const parsed = parseEntry(entry);
+  if (!parsed) return entry;
+  const word = TARGET_WORDS[parsed.kind];
+  const name = names.get(entry);
+  return name ? `${word}: ${name}` : `${word} #${parsed.id} (name not available)`;
+}
+
+/** Every name the lists hold, by entry ("team:1" -> "Varsity Soccer"); the first list naming an entry wins. */
+export function alertTargetNames(...sources: TargetLists[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const source of sources)
+    for (const kind of Object.keys(TARGET_WORDS) as TargetKind[])
+      for (const t of source[kind] ?? []) {
+        const name = (t.title ?? t.name)?.trim();
+        const key = `${kind}:${t.id}`;
+        if (name && !names.has(key)) names.set(key, name);
+      }
+  return names;
+}
+
+/**
+ * The filter's choices: the courses and teams the viewer may pick (`offered`), then every entry
+ * already chosen that is not among them (an event, or a course or team the viewer cannot list),
+ * each in words; `known` names more of them (the user's own assigned courses, events and teams).
+ */
+export function alertFilterOptions(
+  offered: TargetLists,
+  known: TargetLists,
+  selected: readonly string[],
+): AlertFilterOption[] {
+  const names = alertTargetNames(offered, known);
+  const options: AlertFilterOption[] = [];
+  for (const kind of ["course", "team"] as const)
+    for (const t of offered[kind] ?? []) {
+      const value = `${kind}:${t.id}`;
+      options.push({ value, label: alertTargetLabel(value, names) });
+    }
+  for (const value of selected)
+    if (!options.some((o) => o.value === value)) options.push({ value, label: alertTargetLabel(value, names) });
+  return options;
+}

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
@@ -44,6 +44,23 @@ describe("DateField", () => {
     await user.click(button);
     await user.click(await screen.findByRole("button", { name: "25 November 2026" }));
     expect(screen.getByTestId("value").textContent).toBe("2026-11-25");
+  });
+
+  it("gives the focus back to the field once a day is picked with the keyboard", async () => {
+    const user = userEvent.setup();
+    renderUi(<Harness initial="2026-11-20" />);
+    const field = screen.getByRole("button", { name: /Start date/ });
+    field.focus();
+    await user.keyboard("{Enter}");
+    // into the calendar to the picked day, one day on with the arrow key, Enter
+    (await screen.findByRole("button", { name: "20 November 2026" })).focus();
+    await user.keyboard("{ArrowRight}");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "21 November 2026" }));
+    await user.keyboard("{Enter}");
+    expect(screen.getByTestId("value").textContent).toBe("2026-11-21");
+    expect(screen.queryByRole("button", { name: "21 November 2026" })).toBeNull();
+    // not <body>: a keyboard user carries on from the field (to the notes, the submit button)
+    await waitFor(() => expect(document.activeElement).toBe(field));
   });
 
   it("does not let an unavailable day be picked", async () => {

@@ -17,11 +17,15 @@ const CALENDAR_LABELS = {
 /**
  * The clear button is an icon: it takes the field's name ("Clear Dates"); the placeholder of
  * these button-like inputs is text on the page, so it gets the dimmed colour (AA contrast).
+ * Mantine's picker inputs set their popover's `returnFocus` to false: once a day is picked (Enter
+ * on it) the dropdown unmounts with the focused day, and focus fell to <body>, sending a keyboard
+ * user back to the top of the page. With it, focus goes back to the field that opened the calendar.
  */
 const pickerA11y = (label: string) => ({
   ariaLabels: CALENDAR_LABELS,
   clearButtonProps: { "aria-label": `Clear ${label}` },
   styles: { placeholder: { color: "var(--mantine-color-dimmed)" } },
+  popoverProps: { returnFocus: true },
 });
 
 interface Common {

@@ -1,6 +1,7 @@
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { type FormEvent, useRef, useState } from "react";
 import { type Errors, firstError, serverErrors } from "./server-errors.ts";
+import { useUnsavedChanges } from "./unsaved-changes.tsx";
 
 export interface RecordFormOptions<V extends object, K extends keyof V & string> {
   /** Names the form's inputs (data-path) so two forms on one page never focus each other's fields. */
@@ -16,6 +17,12 @@ export interface RecordFormOptions<V extends object, K extends keyof V & string>
   aliases?: Partial<Record<string, K>>;
   /** For a form without an alert: a refusal that names none of its fields is said here (a notification) instead of `formError`. */
   onUnnamed?: (message: string) => void;
+  /**
+   * What the form's edits are, in a sentence ("the school's settings"): leaving the page or its
+   * tab with edits not saved then asks first (useUnsavedChanges). A form that stays open after a
+   * save calls `form.resetDirty()` once saved, so the saved values count as unchanged.
+   */
+  unsaved?: string;
 }
 
 export interface RecordForm<V extends object> {
@@ -54,6 +61,9 @@ export function useRecordForm<V extends object, K extends keyof V & string>(
       if (checked.current) form.setErrors(optsRef.current.validate(values));
     },
   });
+
+  // while a save runs the edits are on their way: a page that moves on once saved is not held up
+  useUnsavedChanges(opts.unsaved !== undefined && !form.submitting && form.isDirty(), opts.unsaved ?? "");
 
   const focus = (errors: Errors<K>) => {
     const k = firstError(optsRef.current.order, errors);

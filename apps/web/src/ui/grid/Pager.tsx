@@ -34,8 +34,9 @@ export function Pager({ page, perPage, total, onPage, onPerPage, label = "Pagina
           {total === 0 ? "No rows" : `${first}–${last} of ${total}`}
         </Text>
       </Group>
-      <nav aria-label={label}>
-        <Group gap={4} wrap="nowrap" component="ul" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+      <nav aria-label={label} style={{ minWidth: 0 }}>
+        {/* nine buttons with a three-digit last page are wider than a phone: they wrap, not the page */}
+        <Group gap={4} wrap="wrap" component="ul" style={{ listStyle: "none", margin: 0, padding: 0 }}>
           <li>
             <Button
               size="xs"

@@ -8,6 +8,7 @@ import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { formatDate } from "../../../ui/dates/date-format.ts";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
+import { useUnsavedChanges } from "../../../ui/form/unsaved-changes.tsx";
 import { notify } from "../../../ui/notify.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import {
@@ -34,6 +35,7 @@ export function CancellationsTab({ course, timeZone }: { course: CourseDetail; t
     validate: { date: (d) => (d ? null : "Date is required") },
   });
   const [formError, setFormError] = useState<string | null>(null);
+  useUnsavedChanges(form.isDirty() && !form.submitting, "the new cancellation");
   const [removing, setRemoving] = useState<number | null>(null);
   const today = localDate(new Date(), timeZone);
   const allowed = useMemo(() => cancellableDates(course, today), [course, today]);

@@ -21,6 +21,7 @@ import {
   type CourseFilters,
   type CourseState,
   coursesCaption,
+  coursesEmptyText,
   parseCourseFilters,
   withCourseFilters,
 } from "./filters.ts";
@@ -93,7 +94,7 @@ export default function CoursesPage() {
         grid={grid}
         loading={list.isPending || list.isPlaceholderData}
         error={list.isError ? list.error.message : null}
-        emptyText={filters.query || filters.in_session ? "No matching data" : "No courses yet"}
+        emptyText={coursesEmptyText(filters, me.role.id)}
       />
 
       <Modal

@@ -3,6 +3,7 @@ import { parseGridParams } from "../../../ui/grid/grid-params.ts";
 import {
   COURSE_GRID_DEFAULTS,
   coursesCaption,
+  coursesEmptyText,
   coursesVariables,
   NO_COURSE_FILTERS,
   parseCourseFilters,
@@ -70,5 +71,18 @@ describe("course filters in the URL", () => {
     expect(coursesCaption({ ...NO_COURSE_FILTERS, state: "archived", in_session: true })).toBe(
       "Archived courses in session now",
     );
+  });
+
+  it("says why the list is empty: a search, none in the school, or none assigned to the viewer", () => {
+    const admin = 3;
+    const professor = 6;
+    expect(coursesEmptyText(NO_COURSE_FILTERS, admin)).toBe("No courses yet");
+    expect(coursesEmptyText(NO_COURSE_FILTERS, professor)).toBe("No courses assigned to you");
+    expect(coursesEmptyText({ ...NO_COURSE_FILTERS, state: "archived" }, admin)).toBe("No archived courses");
+    expect(coursesEmptyText({ ...NO_COURSE_FILTERS, state: "removed" }, professor)).toBe(
+      "No removed courses assigned to you",
+    );
+    expect(coursesEmptyText({ ...NO_COURSE_FILTERS, query: "bio" }, professor)).toBe("No matching data");
+    expect(coursesEmptyText({ ...NO_COURSE_FILTERS, in_session: true }, admin)).toBe("No matching data");
   });
 });

@@ -3,6 +3,7 @@
  * page, per_page, sort_by and sort_dir, so a reload or a shared link shows the same rows. Pure,
  * tested without a browser.
  */
+import { emptyListText, NO_MATCH } from "../../../ui/grid/empty-text.ts";
 import type { GridParams } from "../../../ui/grid/grid-params.ts";
 
 export const COURSE_STATES = ["active", "archived", "removed"] as const;
@@ -81,4 +82,14 @@ export function coursesVariables(f: CourseFilters, g: GridParams) {
 export function coursesCaption(f: CourseFilters): string {
   const base = f.state === "archived" ? "Archived courses" : f.state === "removed" ? "Removed courses" : "Courses";
   return f.in_session ? `${base} in session now` : base;
+}
+
+/**
+ * The empty list's words: a search (or "in session now") found nothing, or there are no courses
+ * in this state (in the school, or for this viewer).
+ */
+export function coursesEmptyText(f: CourseFilters, roleId: number): string {
+  if (f.query.trim() || f.in_session) return NO_MATCH;
+  if (f.state === "active") return emptyListText("courses", { roleId, yet: true });
+  return emptyListText(`${f.state} courses`, { roleId });
 }

@@ -21,6 +21,7 @@ import {
   type EventFilters,
   type EventState,
   eventsCaption,
+  eventsEmptyText,
   parseEventFilters,
   withEventFilters,
 } from "./filters.ts";
@@ -86,7 +87,7 @@ export default function EventsPage() {
         grid={grid}
         loading={list.isPending || list.isPlaceholderData}
         error={list.isError ? list.error.message : null}
-        emptyText={filters.query ? "No matching data" : `No ${eventsCaption(filters).toLowerCase()}`}
+        emptyText={eventsEmptyText(filters, me.role.id)}
       />
 
       <Modal

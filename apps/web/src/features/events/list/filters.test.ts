@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventsCaption, eventsVariables, parseEventFilters, withEventFilters } from "./filters.ts";
+import { eventsCaption, eventsEmptyText, eventsVariables, parseEventFilters, withEventFilters } from "./filters.ts";
 
 describe("event list filters", () => {
   it("defaults to upcoming and ignores unknown states", () => {
@@ -22,5 +22,11 @@ describe("event list filters", () => {
     ).toEqual({ state: "past", query: "fair", page: 1, per_page: 50, sort_by: "date", sort_dir: "desc" });
     expect(eventsCaption({ query: "", state: "upcoming" })).toBe("Upcoming events");
     expect(eventsCaption({ query: "", state: "removed" })).toBe("Removed events");
+  });
+
+  it("says why the list is empty: roles 5-9 see their assigned events and the public ones", () => {
+    expect(eventsEmptyText({ query: "", state: "upcoming" }, 3)).toBe("No upcoming events");
+    expect(eventsEmptyText({ query: "", state: "past" }, 7)).toBe("No past events assigned to you or public");
+    expect(eventsEmptyText({ query: "gala", state: "upcoming" }, 7)).toBe("No matching data");
   });
 });

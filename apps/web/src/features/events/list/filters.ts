@@ -3,6 +3,7 @@
  * sort_by and sort_dir, so a reload or a shared link shows the same rows. Pure, tested without a
  * browser.
  */
+import { emptyListText, NO_MATCH } from "../../../ui/grid/empty-text.ts";
 import type { GridParams } from "../../../ui/grid/grid-params.ts";
 
 export const EVENT_STATES = ["upcoming", "past", "removed"] as const;
@@ -55,3 +56,12 @@ export function eventsVariables(f: EventFilters, g: GridParams) {
 
 export const eventsCaption = (f: EventFilters) =>
   f.state === "past" ? "Past events" : f.state === "removed" ? "Removed events" : "Upcoming events";
+
+/**
+ * The empty list's words: a search found nothing, or there are no events in this state. Roles
+ * 5-9 see the events assigned to them and the public ones.
+ */
+export function eventsEmptyText(f: EventFilters, roleId: number): string {
+  if (f.query.trim()) return NO_MATCH;
+  return emptyListText(eventsCaption(f).toLowerCase(), { roleId, mine: "assigned to you or public" });
+}

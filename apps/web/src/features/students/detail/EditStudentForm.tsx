@@ -7,6 +7,7 @@ import { RequestError } from "../../../lib/http.ts";
 import { formatDate, parseDate } from "../../../ui/dates/date-format.ts";
 import { FormField } from "../../../ui/form/FormField.tsx";
 import { emailRule, type Rule, required } from "../../../ui/form/rules.ts";
+import { useUnsavedChanges } from "../../../ui/form/unsaved-changes.tsx";
 import { type FieldState, useField, validateAll } from "../../../ui/form/useField.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { isPhone, labelServerMessage } from "./field-errors.ts";
@@ -141,6 +142,10 @@ export function EditStudentForm({
     execute(UpdateStudentDocument, vars),
   );
   const visible = fields.filter((f) => withInfo || !f.spec.info);
+  const changed =
+    visible.some((f) => f.field.value !== shown(student, f.spec.key)) ||
+    (withInfo && veteran !== veteranText(student.is_veteran));
+  useUnsavedChanges(changed && !save.isPending, "the participant's information");
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

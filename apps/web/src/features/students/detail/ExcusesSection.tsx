@@ -30,6 +30,7 @@ function AddExcuseForm({ student, onAdded }: { student: StudentDetail; onAdded: 
     labels: EXCUSE_LABELS,
     aliases: EXCUSE_ALIASES,
     onUnnamed: notify.error,
+    unsaved: "the new excuse",
   });
   const add = useStudentMutation(student.uuid, (vars: StudentDetailCreateExcuseMutationVariables) =>
     execute(CreateExcuseDocument, vars),

@@ -5,6 +5,7 @@ import { RequestError } from "../../../lib/http.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
 import { formatDateTime } from "../../../ui/detail/format.ts";
 import { required } from "../../../ui/form/rules.ts";
+import { useUnsavedChanges } from "../../../ui/form/unsaved-changes.tsx";
 import { useField } from "../../../ui/form/useField.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { labelServerMessage } from "./field-errors.ts";
@@ -18,6 +19,7 @@ export function NotesSection({ uuid, timeZone }: { uuid: string; timeZone: strin
   const add = useStudentMutation(uuid, (text: string) =>
     execute(CreateNoteDocument, { student_uuid: uuid, message: text }),
   );
+  useUnsavedChanges(message.value.trim() !== "" && !add.isPending, "the new note");
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!(await message.validate())) {

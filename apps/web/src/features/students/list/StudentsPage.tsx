@@ -20,6 +20,7 @@ import {
   type Relation,
   STUDENT_GRID_DEFAULTS,
   type StudentFilters,
+  studentsEmptyText,
   withStudentFilters,
 } from "./filters.ts";
 import { NewStudentModal } from "./NewStudentModal.tsx";
@@ -171,6 +172,7 @@ export default function StudentsPage() {
         grid={grid}
         loading={list.isPending || list.isPlaceholderData}
         error={list.isError ? list.error.message : null}
+        emptyText={studentsEmptyText(filters, me.role.id)}
         selection={showBulk ? selection : undefined}
         toolbar={
           showBulk ? (

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { exportCsvPath, filterKey, parseStudentFilters, studentsVariables, withStudentFilters } from "./filters.ts";
+import {
+  exportCsvPath,
+  filterKey,
+  NO_FILTERS,
+  parseStudentFilters,
+  studentsEmptyText,
+  studentsVariables,
+  withStudentFilters,
+} from "./filters.ts";
 
 const UUID = "0b7a3c2e-1f4d-4a5b-9c8d-7e6f5a4b3c2d";
 const q = (s: string) => new URLSearchParams(s);
@@ -73,5 +81,15 @@ describe("/Students filters in the URL", () => {
     const c = parseStudentFilters(q("query=anne"));
     expect(filterKey(a)).toBe(filterKey(b));
     expect(filterKey(a)).not.toBe(filterKey(c));
+  });
+
+  it("says why the list is empty: roles 5-9 see the participants linked to them, not the school's", () => {
+    expect(studentsEmptyText(NO_FILTERS, 2)).toBe("No participants yet");
+    expect(studentsEmptyText({ ...NO_FILTERS, state: "removed" }, 3)).toBe("No removed participants");
+    expect(studentsEmptyText(NO_FILTERS, 8)).toBe(
+      "No participants assigned to you or in your courses, events and teams",
+    );
+    expect(studentsEmptyText({ ...NO_FILTERS, query: "ann" }, 8)).toBe("No matching data");
+    expect(studentsEmptyText({ ...NO_FILTERS, relation: "team", relation_uuid: UUID }, 3)).toBe("No matching data");
   });
 });

@@ -3,6 +3,7 @@
  * the grid's page, per_page, sort_by and sort_dir, so a reload or a shared link shows the same
  * rows. Pure, tested without a browser.
  */
+import { emptyListText, NO_MATCH } from "../../../ui/grid/empty-text.ts";
 import type { GridParams } from "../../../ui/grid/grid-params.ts";
 
 export const STUDENT_STATES = ["active", "removed"] as const;
@@ -100,4 +101,18 @@ export function exportCsvPath(f: StudentFilters, g: Pick<GridParams, "sort_by" |
     q.set("sort_dir", g.sort_dir);
   }
   return `/api/v2/students/export.csv?${q.toString()}`;
+}
+
+/**
+ * The empty list's words: a search or a course, event or team found nothing, or there are no
+ * participants. Roles 5-9 see those assigned to them and those of their courses, events and teams.
+ */
+export function studentsEmptyText(f: StudentFilters, roleId: number): string {
+  if (f.query.trim() || f.relation) return NO_MATCH;
+  const what = f.state === "removed" ? "removed participants" : "participants";
+  return emptyListText(what, {
+    roleId,
+    yet: f.state === "active",
+    mine: "assigned to you or in your courses, events and teams",
+  });
 }

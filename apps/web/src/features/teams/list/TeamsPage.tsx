@@ -16,7 +16,14 @@ import { TeamForm } from "../TeamForm.tsx";
 import { EMPTY_TEAM_FORM, teamVariables } from "../team-form.ts";
 import { usePhone } from "../use-phone.ts";
 import { teamColumns } from "./columns.tsx";
-import { parseTeamFilters, TEAM_GRID_DEFAULTS, type TeamFilters, teamsCaption, withTeamFilters } from "./filters.ts";
+import {
+  parseTeamFilters,
+  TEAM_GRID_DEFAULTS,
+  type TeamFilters,
+  teamsCaption,
+  teamsEmptyText,
+  withTeamFilters,
+} from "./filters.ts";
 
 /**
  * /Teams (Groups): the teams the viewer may see, searched and filtered by state through the URL,
@@ -76,9 +83,7 @@ export default function TeamsPage() {
         grid={grid}
         loading={list.isPending || list.isPlaceholderData}
         error={list.isError ? list.error.message : null}
-        emptyText={
-          filters.query ? "No matching data" : filters.state === "removed" ? "No removed teams" : "No teams yet"
-        }
+        emptyText={teamsEmptyText(filters, me.role.id)}
       />
 
       <Modal

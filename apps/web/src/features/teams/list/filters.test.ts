@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTeamFilters, teamsCaption, teamsVariables, withTeamFilters } from "./filters.ts";
+import { parseTeamFilters, teamsCaption, teamsEmptyText, teamsVariables, withTeamFilters } from "./filters.ts";
 
 const grid = { page: 2, per_page: 25, sort_by: "name", sort_dir: "asc" as const };
 
@@ -40,5 +40,13 @@ describe("team list filters", () => {
       per_page: 25,
     });
     expect(teamsCaption({ query: "", state: "removed" })).toBe("Removed teams");
+  });
+
+  it("says why the list is empty: a search, no team in the school, or none assigned to the viewer", () => {
+    expect(teamsEmptyText({ query: "", state: "active" }, 3)).toBe("No teams yet");
+    expect(teamsEmptyText({ query: "", state: "active" }, 6)).toBe("No teams assigned to you");
+    expect(teamsEmptyText({ query: "", state: "removed" }, 4)).toBe("No removed teams");
+    expect(teamsEmptyText({ query: "", state: "removed" }, 7)).toBe("No removed teams assigned to you");
+    expect(teamsEmptyText({ query: "chess", state: "active" }, 6)).toBe("No matching data");
   });
 });

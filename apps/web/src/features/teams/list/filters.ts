@@ -3,6 +3,7 @@
  * sort_by and sort_dir, so a reload or a shared link shows the same rows. Pure, tested without a
  * browser.
  */
+import { emptyListText, NO_MATCH } from "../../../ui/grid/empty-text.ts";
 import type { GridParams } from "../../../ui/grid/grid-params.ts";
 
 export const TEAM_STATES = ["active", "removed"] as const;
@@ -54,3 +55,11 @@ export function teamsVariables(f: TeamFilters, g: GridParams) {
 }
 
 export const teamsCaption = (f: TeamFilters) => (f.state === "removed" ? "Removed teams" : "Teams");
+
+/** The empty list's words: a search found nothing, or there are no teams (in the school, or for this viewer). */
+export function teamsEmptyText(f: TeamFilters, roleId: number): string {
+  if (f.query.trim()) return NO_MATCH;
+  return f.state === "removed"
+    ? emptyListText("removed teams", { roleId })
+    : emptyListText("teams", { roleId, yet: true });
+}

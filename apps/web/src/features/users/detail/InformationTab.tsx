@@ -23,12 +23,14 @@ export function InformationTab(props: {
     validate: informationErrors,
     order: INFORMATION_ORDER,
     labels: INFORMATION_LABELS,
+    unsaved: "this user's information",
   });
   const roles = grantableRoles(props.viewerRoleId);
 
   const save = async (v: typeof form.values) => {
     try {
       await execute(UpdateUserDocument, { id: user.id, ...v, role_id: Number(v.role_id) });
+      form.resetDirty();
       notify.success(`${v.first_name.trim()} was saved.`);
       await props.onSaved();
     } catch (err) {

@@ -1,0 +1,109 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Link, Outlet } from "react-router";
+import { describe, expect, it } from "vitest";
+import { type GraphqlAnswer, stubGraphql } from "../../../test/graphql-stub.ts";
+import { renderRoutes, testMe } from "../../../test/render.tsx";
+import { UnsavedChangesGuard } from "../../ui/form/unsaved-changes.tsx";
+import SettingsPage from "./SettingsPage.tsx";
+
+const SCHOOL = {
+  id: 1,
+  name: "Demo College",
+  address: null,
+  contact_person: null,
+  phone: null,
+  email: null,
+  support_email: null,
+  late_time: 10,
+  absent_time: 20,
+  leave_time: 10,
+  warning_percentage: 70,
+  timezone: "America/New_York",
+  token_pattern: "random",
+  student_cap: null,
+  allow_user_invite: true,
+  closures: [],
+};
+
+const answers: Record<string, GraphqlAnswer> = {
+  schoolSettings: () => ({ school: SCHOOL }),
+  locationsList: () => ({ locations: { total: 0, data: [] } }),
+  updateSchool: (v) => ({ updateSchool: { id: 1, name: v.name } }),
+};
+
+/** /Settings inside the shell's pieces that matter here: the guard and a link elsewhere (the sidebar's). */
+function renderSettings() {
+  stubGraphql(answers);
+  const view = renderRoutes(
+    [
+      {
+        element: (
+          <>
+            <UnsavedChangesGuard />
+            <Link to="/Dashboard">Dashboard</Link>
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: "/Settings", element: <SettingsPage /> },
+          { path: "/Dashboard", element: <h1>The dashboard</h1> },
+        ],
+      },
+    ],
+    { url: "/Settings", me: testMe(3) },
+  );
+  return view;
+}
+
+const nameField = () => screen.findByRole("textbox", { name: "Name" });
+
+describe("/Settings with unsaved edits of the school", { timeout: 20_000 }, () => {
+  it("asks before a tab switch: Stay keeps the edit and the tab, Leave goes to the other tab", async () => {
+    const user = userEvent.setup();
+    const { router } = renderSettings();
+    await user.type(await nameField(), " North");
+
+    await user.click(screen.getByRole("tab", { name: "Locations" }));
+    const dialog = await screen.findByRole("dialog", { name: "Unsaved changes" });
+    expect(dialog.textContent).toContain("Your changes to the school's settings are not saved.");
+    await user.click(screen.getByRole("button", { name: "Stay" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Unsaved changes" })).toBeNull());
+    expect(router.state.location.search).toBe("");
+    expect(screen.getByRole("tab", { name: "School", selected: true })).toBeTruthy();
+    expect((await nameField()).getAttribute("value")).toBe("Demo College North");
+
+    await user.click(screen.getByRole("tab", { name: "Locations" }));
+    await screen.findByRole("dialog", { name: "Unsaved changes" });
+    await user.click(screen.getByRole("button", { name: "Leave without saving" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?tab=locations"));
+    expect(await screen.findByRole("tab", { name: "Locations", selected: true })).toBeTruthy();
+  });
+
+  it("asks before leaving the page through a link", async () => {
+    const user = userEvent.setup();
+    const { router } = renderSettings();
+    await user.type(await nameField(), " North");
+    await user.click(screen.getByRole("link", { name: "Dashboard" }));
+    await screen.findByRole("dialog", { name: "Unsaved changes" });
+    expect(router.state.location.pathname).toBe("/Settings");
+    await user.click(screen.getByRole("button", { name: "Leave without saving" }));
+    expect(await screen.findByRole("heading", { name: "The dashboard" })).toBeTruthy();
+  });
+
+  it("asks nothing without edits, nor once the edits are saved", async () => {
+    const user = userEvent.setup();
+    const { router } = renderSettings();
+    await nameField();
+    await user.click(screen.getByRole("tab", { name: "Locations" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?tab=locations"));
+    await user.click(screen.getByRole("tab", { name: "School" }));
+
+    await user.type(await nameField(), " North");
+    await user.click(screen.getByRole("button", { name: "Save school" }));
+    expect(await screen.findByText("The school's settings were saved.")).toBeTruthy();
+    await user.click(screen.getByRole("link", { name: "Dashboard" }));
+    expect(await screen.findByRole("heading", { name: "The dashboard" })).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: "Unsaved changes" })).toBeNull();
+  });
+});
