@@ -305,6 +305,24 @@ describe.each(DATABASES)("device API on %s", (kind) => {
     expect(staff.status).toBe(403);
   });
 
+  it("tells the phone nothing of presence it did not believe: such a row reads as none", async () => {
+    const start = floorMinute(new Date(Date.now() - 2 * MIN));
+    const { course, place, meets } = await makeCourse(srv.services.db, school, start, 60);
+    const faker = await makeStudent(srv.services.db, school.id, { courses: [course.id] });
+    const p = phone(srv.url, faker.token);
+    // inside the fence, but the platform says the location is mocked: not believed
+    const mocked = [ping(new Date(Date.now() - 20_000), place), ping(new Date(), place)].map((x) => ({
+      ...x,
+      extra: { mocked: true },
+    }));
+    expect((await p.pings(mocked)).status).toBe(200);
+    const [row] = await srv.services.db.select().from(attendance).where(eq(attendance.student_id, faker.id));
+    expect(row).toMatchObject({ status: STATUS.pending, enter: null });
+    expect(row?.evidence?.unconfirmed).toBe(STATUS.present);
+    const { data } = (await (await p.get(`schedule?date=${meets}`)).json()) as any;
+    expect(data.sessions.find((x: any) => x.attendable_id === course.id).attendance).toBeNull();
+  });
+
   it("shows the attendance the pings made on the schedule", async () => {
     const start = floorMinute(new Date(Date.now() - 20 * MIN));
     const { course, place, meets } = await makeCourse(srv.services.db, school, start, 60);

@@ -1,3 +1,4 @@
+import { STATUS } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { attendance } from "../db/schema/index.ts";
 import { sessionsNear } from "../engine/sessions-for-student.ts";
@@ -13,7 +14,10 @@ export async function scheduleFor(s: Services, student: StudentContext, date: st
     .select()
     .from(attendance)
     .where(and(eq(attendance.student_id, student.id), eq(attendance.meets, date)));
-  const mine = new Map(rows.map((r) => [`${r.attendable_type}:${r.attendable_id}`, r]));
+  // a row that holds only presence nobody believed (pending, no enter) reads as no row: the phone
+  // must not learn whether its pings reached the place but failed a check (decision 0530)
+  const shown = rows.filter((r) => !(r.status === STATUS.pending && r.enter === null && !r.finished));
+  const mine = new Map(shown.map((r) => [`${r.attendable_type}:${r.attendable_id}`, r]));
   return {
     date,
     timezone: student.timezone,
