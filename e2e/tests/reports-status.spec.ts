@@ -95,6 +95,15 @@ test("the Status report: filters in the URL, chart and table, CSV export, axe", 
     "exit",
   ]);
   expect(csv.rows).toHaveLength(total);
+  // enter and exit on the school's clock, as the page shows them (decision 0823): a local date and
+  // time with no zone, on the day of the row's date (the school's), not UTC's next day
+  const times = csv.rows.flatMap((r) => [r[7], r[8]].map((t) => [r[0] ?? "", t ?? ""] as const));
+  const written = times.filter(([, t]) => t !== "");
+  expect(written.length, "some rows have an enter time").toBeGreaterThan(0);
+  const wrong = written.filter(
+    ([date, t]) => !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(t) || !t.startsWith(`${date} `),
+  );
+  expect(wrong, "enter and exit as the school's local date and time, on the row's date").toEqual([]);
   await expect(page.getByText(`Exported ${total.toLocaleString("en-US")} rows to ${csv.name}.`)).toBeVisible();
 });
 

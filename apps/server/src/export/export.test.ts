@@ -193,11 +193,10 @@ describe.each(DATABASES)("students CSV export on %s", (kind) => {
       `"'=cmd|' /C calc'!A0","'+SUM(1)","says ""hi"", then\nleaves","'@evil.example","'-2+3",,,,,"Pixel 8 (location on, bluetooth off)"\n`,
     );
     const apa = (await exportRows(admin, { query: "gen1@x.test" }))[0]!;
-    expect(apa.slice(5, 9)).toEqual(["SID1-1", "9.25", "2.5", "2026-01-01T00:00:01.123Z"]);
+    // last_seen on the school's clock, bare (decision 0823): 00:00:01.123 UTC is 7 PM the day before in New York
+    expect(apa.slice(5, 9)).toEqual(["SID1-1", "9.25", "2.5", "2025-12-31 19:00:01"]);
     const line = await (await get(`${PATH}?query=gen1@x.test`, admin)).text();
-    expect(line.split("\n")[1]).toMatch(
-      /^"Gen1","Tie1",,"gen1@x\.test",,"SID1-1",9\.25,2\.5,"2026-01-01T00:00:01\.123Z",$/,
-    );
+    expect(line.split("\n")[1]).toMatch(/^"Gen1","Tie1",,"gen1@x\.test",,"SID1-1",9\.25,2\.5,2025-12-31 19:00:01,$/);
   });
 
   it("writes x;=1+2 and a text with a quote and a line break each as one quoted cell", async () => {

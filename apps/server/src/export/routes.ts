@@ -3,6 +3,7 @@ import { Scoped } from "../access/scoped.ts";
 import { NUL_MESSAGE } from "../http/no-nul.ts";
 import type { Services } from "../services.ts";
 import { FilterError, type StudentFilterInput, studentFilter } from "../students/filter.ts";
+import { schoolZone } from "./csv-cells.ts";
 import { downloadViewer } from "./request-viewer.ts";
 import { studentsCsv } from "./students-csv.ts";
 
@@ -32,7 +33,8 @@ function readFilters(request: FastifyRequest): StudentFilterInput | { field: str
  * GET /api/v2/students/export.csv: every student of the `students` list's filter that the viewer
  * may see, as CSV, streamed in keyset batches (docs/decisions/0610-search-and-export.md). Staff
  * with a full access token only (the search token is refused), and the XMLHttpRequest marker as
- * on every other /api call; the rate limit of GraphQL calls applies.
+ * on every other /api call; the rate limit of GraphQL calls applies. Times (last_seen) are written
+ * on the school's clock (decision 0823).
  */
 export async function exportRoutes(app: FastifyInstance, { s }: { s: Services }) {
   app.get("/api/v2/students/export.csv", async (request, reply) => {
@@ -41,8 +43,9 @@ export async function exportRoutes(app: FastifyInstance, { s }: { s: Services })
     const input = readFilters(request);
     if ("problem" in input) return badRequest(reply, input.field, input.problem);
     let filter: Awaited<ReturnType<typeof studentFilter>>;
+    const data = new Scoped(s, viewer);
     try {
-      filter = await studentFilter(new Scoped(s, viewer), input);
+      filter = await studentFilter(data, input);
     } catch (e) {
       if (e instanceof FilterError) return badRequest(reply, e.field, e.problem);
       throw e;
@@ -51,6 +54,6 @@ export async function exportRoutes(app: FastifyInstance, { s }: { s: Services })
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", 'attachment; filename="students.csv"')
       .header("cache-control", "no-store")
-      .send(studentsCsv(s, viewer, filter));
+      .send(studentsCsv(s, viewer, filter, await schoolZone(data)));
   });
 }

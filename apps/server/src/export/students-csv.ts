@@ -37,7 +37,7 @@ function deviceCell(d: typeof devices.$inferSelect | undefined): string | null {
  * Every student of the filter the viewer may see, in the list's order, read in keyset batches
  * of EXPORT_BATCH through a fresh scope each (a scope's loaders keep the rows they read).
  * Pulled one batch at a time: nothing is read ahead of the consumer. Text as stored: the CSV
- * writer (csvStream) guards and quotes it.
+ * writer (csvStream) guards and quotes it, and writes last_seen on the school's clock (decision 0823).
  */
 export async function* studentRows(s: Services, viewer: Viewer, filter: StudentFilter): AsyncGenerator<Cell[]> {
   let lastId: number | null = null;
@@ -62,7 +62,7 @@ export async function* studentRows(s: Services, viewer: Viewer, filter: StudentF
         r.school_identifier,
         apaCell(r.weekly_apa),
         apaCell(r.semester_apa),
-        r.last_seen ? r.last_seen.toISOString() : null,
+        r.last_seen,
         deviceCell(r.device_id === null ? undefined : byId.get(r.device_id)),
       ];
     }
@@ -72,11 +72,12 @@ export async function* studentRows(s: Services, viewer: Viewer, filter: StudentF
 }
 
 /**
- * The CSV text of studentRows as a stream, header first. A client that goes away destroys the
- * stream, and the pipeline stops the reads.
+ * The CSV text of studentRows as a stream, header first, its times in the school's zone
+ * (`timeZone`, schoolZone). A client that goes away destroys the stream, and the pipeline stops
+ * the reads.
  */
-export function studentsCsv(s: Services, viewer: Viewer, filter: StudentFilter): Readable {
-  const csv = csvStream(STUDENT_COLUMNS);
+export function studentsCsv(s: Services, viewer: Viewer, filter: StudentFilter, timeZone: string): Readable {
+  const csv = csvStream(STUDENT_COLUMNS, timeZone);
   pipeline(Readable.from(studentRows(s, viewer, filter)), csv, (err) => {
     if (err && err.code !== "ERR_STREAM_PREMATURE_CLOSE") s.log.error({ err }, "students export failed");
   });

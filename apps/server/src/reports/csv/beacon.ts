@@ -1,7 +1,7 @@
 import { viewerIsAllowedAdminReports } from "../../access/report-access.ts";
 import { type BeaconReportArgs, beaconFilter, beaconOrder, beaconRows } from "../beacon.ts";
 import { idOf, type ReportExport } from "./report-export.ts";
-import { offsetBatches, sortOf, when } from "./school-batches.ts";
+import { offsetBatches, sortOf } from "./school-batches.ts";
 
 /** The Beacon report as CSV (admin roles). */
 export const beaconExport: ReportExport<BeaconReportArgs> = {
@@ -19,6 +19,6 @@ export const beaconExport: ReportExport<BeaconReportArgs> = {
     offsetBatches(
       scope,
       async (data, limit, offset) => beaconRows(data, await beaconFilter(data, args), beaconOrder(args), limit, offset),
-      (r) => [r.name, r.factory_id, r.location_name, r.battery, when(r.last_seen), r.active ? "yes" : "no"],
+      (r) => [r.name, r.factory_id, r.location_name, r.battery, r.last_seen, r.active ? "yes" : "no"],
     ),
 };

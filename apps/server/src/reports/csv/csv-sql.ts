@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { schools } from "../../db/schema/index.ts";
 
 /**
  * The spreadsheet formula guard as SQL, as safeCell (export/csv-cells.ts) does it: a text starting
@@ -17,12 +18,23 @@ export const guardedText = (v: SQL | unknown): SQL =>
 export const textCell = (v: SQL | unknown): SQL =>
   sql`coalesce('"' || replace(${guardedText(v)}, '"', '""') || '"', '')`;
 
-/** A timestamp as toISOString() writes it (UTC, milliseconds), or null. */
-export const isoText = (v: SQL | unknown): SQL =>
-  sql`to_char(${v} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * The school's zone as SQL, as schoolZone (export/csv-cells.ts) reads it: the `timezone` of the
+ * school (UTC if none). An uncorrelated subquery: the database reads it once per statement.
+ */
+export const schoolZoneSql = (schoolId: number): SQL =>
+  sql`coalesce((select ${schools.timezone} from ${schools} where ${schools.id} = ${schoolId}), 'UTC')`;
 
-/** A timestamp as toISOString() writes it (UTC, milliseconds), or an empty cell. */
-export const isoCell = (v: SQL | unknown): SQL => sql`coalesce(${isoText(v)}, '')`;
+/**
+ * A timestamptz on the school's wall clock, `YYYY-MM-DD HH24:MI:SS` with no zone, or null: the
+ * text localDateTime (export/csv-cells.ts) writes for the other CSV writers (decision 0823).
+ * to_char cuts the fraction of a second, as localDateTime does. `zone`: schoolZoneSql.
+ */
+export const localText = (v: SQL | unknown, zone: SQL): SQL =>
+  sql`to_char(${v} at time zone ${zone}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** localText, or an empty cell. */
+export const localCell = (v: SQL | unknown, zone: SQL): SQL => sql`coalesce(${localText(v, zone)}, '')`;
 
 /** One CSV line of cells (each already a text expression), without its newline. */
 export const csvLine = (cells: SQL[]): SQL => sql`concat_ws(',', ${sql.join(cells, sql`, `)})`;

@@ -11,7 +11,7 @@ import {
   presenceRows,
 } from "../presence.ts";
 import { idOf, type ReportExport } from "./report-export.ts";
-import { keysetBatches, sortOf, when } from "./school-batches.ts";
+import { keysetBatches, sortOf } from "./school-batches.ts";
 
 /**
  * The Presence report as CSV (admin roles): one window for the whole file, read at its start; in
@@ -43,7 +43,7 @@ export const presenceExport: ReportExport<PresenceReportArgs> = {
         const { groups } = await presenceFilter(data, args, now);
         return presenceRows(data, after ? presenceAfter(groups, after) : groups, presenceKeyOrder, limit, 0);
       },
-      (r) => [r.first_name, r.last_name, r.location_name, when(r.first_seen), when(r.last_seen), r.pings],
+      (r) => [r.first_name, r.last_name, r.location_name, r.first_seen, r.last_seen, r.pings],
     );
   },
 };

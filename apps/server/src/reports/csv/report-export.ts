@@ -4,7 +4,10 @@ import type { Viewer } from "../../access/viewer.ts";
 import type { Cell } from "../../export/csv-cells.ts";
 import { userError } from "../../graphql/builder.ts";
 
-/** One CSV cell: text as stored; the route's writer (csvStream, export/csv-cells.ts) guards and quotes it. */
+/**
+ * One CSV cell: text as stored, a number, or an instant; the route's writer (csvStream,
+ * export/csv-cells.ts) guards and quotes text, and writes an instant on the school's clock.
+ */
 export type { Cell };
 
 /**
@@ -29,7 +32,8 @@ export interface ReportExport<A> {
   rows?: (scope: () => Scoped, args: A) => AsyncIterable<Cell[][]>;
   /**
    * Instead of `rows`, for the reports of millions of rows: CSV text already written (lines
-   * ending in "\n", text cells quoted and guarded as csvStream does), batch by batch. The database
+   * ending in "\n", text cells quoted and guarded, times on the school's clock, as csvStream
+   * does), batch by batch. The database
    * writes the lines (csv-sql.ts), the server only passes them on.
    */
   lines?: (scope: () => Scoped, args: A) => AsyncIterable<string>;

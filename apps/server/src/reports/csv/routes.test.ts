@@ -5,6 +5,7 @@ import { parseCsv } from "../../../test/csv.ts";
 import { DATABASES, startServer, type TestServer } from "../../../test/harness.ts";
 import { attendance, cancellations, roles, students } from "../../db/schema/index.ts";
 import { makeCourse, makeStudent, schoolsOf } from "../../engine/test-fixtures.ts";
+import { localDateTime } from "../../export/csv-cells.ts";
 
 const STATUS_QUERY = `query($s: String!, $e: String!, $classes: [Int!]) {
   statusReport(start_date: $s, end_date: $e, classes: $classes, per_page: 250) { total by_status { status count } } }`;
@@ -116,8 +117,20 @@ describe.each(DATABASES)("report CSV exports on %s", (kind) => {
     );
     const [, ...body] = parseCsv(await res.text());
     expect(body).toEqual([
-      [d(9), "course", "'=Export Class", 'O"Brien, Jr\nthe 2nd', "'@Ann", "", "left_early", enter.toISOString(), ""],
+      [
+        d(9),
+        "course",
+        "'=Export Class",
+        'O"Brien, Jr\nthe 2nd',
+        "'@Ann",
+        "",
+        "left_early",
+        localDateTime(enter, demo.timezone),
+        "",
+      ],
     ]);
+    // on the school's clock (decision 0823): New York, 05:06:07 UTC is 00:06:07 there
+    expect(localDateTime(enter, demo.timezone)).toBe("2026-03-04 00:06:07");
   });
 
   it("lists cancellations of the viewer's school only", async () => {

@@ -2,7 +2,7 @@ import { pipeline, Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError } from "graphql";
 import { Scoped } from "../../access/scoped.ts";
-import { csvStream } from "../../export/csv-cells.ts";
+import { csvStream, schoolZone } from "../../export/csv-cells.ts";
 import { downloadViewer } from "../../export/request-viewer.ts";
 import { NUL_MESSAGE } from "../../http/no-nul.ts";
 import type { Services } from "../../services.ts";
@@ -98,8 +98,9 @@ export async function reportExportRoutes(app: FastifyInstance, { s }: { s: Servi
       body = Readable.from(withHeader(report.header, report.lines(scope, args)));
       body.on("error", done);
     } else {
-      // every text cell quoted and guarded (csv-cells.ts): the same encoding as the students export
-      const csv = csvStream(report.header);
+      // every text cell quoted and guarded, every time on the school's clock (csv-cells.ts, decision
+      // 0823): the same encoding as the students export
+      const csv = csvStream(report.header, await schoolZone(scope()));
       pipeline(Readable.from(flatten(report.rows?.(scope, args) ?? empty())), csv, done);
       body = csv;
     }

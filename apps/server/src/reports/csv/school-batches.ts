@@ -56,6 +56,3 @@ export function intParam(q: Record<string, string>, field: string): number | und
   if (!/^-?[0-9]{1,9}$/.test(v)) throw userError(`${field} must be a whole number`, field);
   return Number(v);
 }
-
-/** An instant as ISO 8601 text, empty when none. */
-export const when = (d: Date | null) => (d ? d.toISOString() : null);

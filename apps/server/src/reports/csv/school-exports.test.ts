@@ -4,6 +4,7 @@ import { parseCsv } from "../../../test/csv.ts";
 import { DATABASES, startServer, type TestServer } from "../../../test/harness.ts";
 import { attendance, pings, studentCourse, students, studentTeam, teams } from "../../db/schema/index.ts";
 import { makeCourse, makeStudent, schoolsOf } from "../../engine/test-fixtures.ts";
+import { localDateTime } from "../../export/csv-cells.ts";
 import { addBeacon, addDevice, addLocation, addPings } from "../report-fixtures.ts";
 
 /**
@@ -17,11 +18,15 @@ describe.each(DATABASES)("school report CSV exports on %s", (kind) => {
   const D = "2026-05-05";
   const d = (n: number) => addDays(localDate(new Date(), "UTC"), -n);
   const BULK = 1100; // more than one batch of 1000
+  let zone = "";
+  /** an instant of a call (ISO 8601) as the CSV writes it: the school's local date and time (decision 0823) */
+  const local = (iso: string | null) => (iso === null ? null : localDateTime(new Date(iso), zone));
 
   beforeAll(async () => {
     srv = await startServer(kind);
     const db = srv.services.db;
     const { demo, other } = await schoolsOf(db);
+    zone = demo.timezone;
     const at = (h: number, m = 0) => zonedToUtc(D, h * 60 + m, demo.timezone);
     const later = new Date(Date.now() + 600 * 60_000);
     const { course } = await makeCourse(db, demo, later, 60, { title: "CSV class", crn: "=CRN1" });
@@ -154,7 +159,7 @@ describe.each(DATABASES)("school report CSV exports on %s", (kind) => {
       },
     );
     expect(beacons.body.map((r) => r[4] || null)).toEqual(
-      seen.data.map((x: { last_seen: string | null }) => x.last_seen),
+      seen.data.map((x: { last_seen: string | null }) => local(x.last_seen)),
     );
     const presence = await csv(
       "Presence",
@@ -166,12 +171,14 @@ describe.each(DATABASES)("school report CSV exports on %s", (kind) => {
     );
     expect(presence.body.map((r) => [r[3], r[4], Number(r[5])])).toEqual(
       call.data.map((x: { first_seen: string; last_seen: string; pings: number }) => [
-        x.first_seen,
-        x.last_seen,
+        local(x.first_seen),
+        local(x.last_seen),
         x.pings,
       ]),
     );
     expect(presence.body.map((r) => Number(r[5]))).toEqual([3, 1]);
+    // the pings at 8:00 and 14:00 on the school's clock, written so (decision 0823)
+    expect(presence.body[0]?.slice(3, 5)).toEqual([`${D} 08:00:00`, `${D} 14:00:00`]);
     const facility = await csv("Facility", `location_id=${ids.hall}&date=${D}`);
     expect(facility.header).toEqual(["hour", "students", "pings"]);
     expect(facility.body).toHaveLength(24);

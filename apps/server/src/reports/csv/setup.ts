@@ -1,7 +1,7 @@
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
 import { checkSetup, type SetupReportArgs, setupFilter, setupOrder, setupRows } from "../setup.ts";
 import { idList, type ReportExport } from "./report-export.ts";
-import { intParam, offsetBatches, sortOf, when } from "./school-batches.ts";
+import { intParam, offsetBatches, sortOf } from "./school-batches.ts";
 
 /** The Setup report as CSV: every row of the mode (GET /api/v2/reports/Setup/export.csv?mode=...). */
 export const setupExport: ReportExport<SetupReportArgs> = {
@@ -31,7 +31,7 @@ export const setupExport: ReportExport<SetupReportArgs> = {
         const f = setupFilter(data, args, now);
         return setupRows(data, f, setupOrder(f, args), limit, offset);
       },
-      (r) => [r.kind, r.id, r.uuid, r.name, r.detail, when(r.last_seen)],
+      (r) => [r.kind, r.id, r.uuid, r.name, r.detail, r.last_seen],
     );
   },
 };

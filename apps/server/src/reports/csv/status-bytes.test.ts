@@ -7,8 +7,9 @@ import type { Viewer } from "../../access/viewer.ts";
 import { attendance, events, students, users } from "../../db/schema/index.ts";
 import { demoEmail } from "../../db/seed/demo.ts";
 import { makeCourse, makeStudent, schoolsOf } from "../../engine/test-fixtures.ts";
-import { csvCell } from "../../export/csv-cells.ts";
+import { csvCell, localDateTime } from "../../export/csv-cells.ts";
 import { COPIES_AT_ONCE, copyCsv, copyCsvOr } from "./copy-out.ts";
+import { localText } from "./csv-sql.ts";
 import { statusExport } from "./status.ts";
 
 /**
@@ -19,6 +20,7 @@ import { statusExport } from "./status.ts";
 describe.each(DATABASES)("Status CSV bytes on %s", (kind) => {
   let srv: TestServer;
   let admin = "";
+  let zone = "";
   const d = (n: number) => addDays(localDate(new Date(), "UTC"), -n);
   const day = d(30);
   const ids = { course: 0 };
@@ -38,6 +40,7 @@ describe.each(DATABASES)("Status CSV bytes on %s", (kind) => {
     srv = await startServer(kind);
     const db = srv.services.db;
     const { demo, other } = await schoolsOf(db);
+    zone = demo.timezone;
     const later = new Date(Date.now() + 600 * 60_000);
     const { course } = await makeCourse(db, demo, later, 60, { title: '-Bytes "class", one' });
     const { course: foreign } = await makeCourse(db, other, later, 60, { title: "Theirs" });
@@ -96,8 +99,8 @@ describe.each(DATABASES)("Status CSV bytes on %s", (kind) => {
       );
     const course = '-Bytes "class", one';
     const want = new Set([
-      ...people.map((p) => expected(course, p, "course", "present", `${enter.toISOString()},${exit.toISOString()}`)),
-      expected("@Event", people[0]!, "event", "late", `${enter.toISOString()},`),
+      ...people.map((p) => expected(course, p, "course", "present", `${csvCell(enter, zone)},${csvCell(exit, zone)}`)),
+      expected("@Event", people[0]!, "event", "late", `${csvCell(enter, zone)},`),
       expected("-", people[0]!, "course", "absent", ","),
     ]);
     const body = lines.slice(1).filter((l) => l !== "");
@@ -109,9 +112,59 @@ describe.each(DATABASES)("Status CSV bytes on %s", (kind) => {
     expect(file).toContain(`"Quote ""Q""","Comma, Jr","Line\nBreak#${kind}"`);
     expect(file).toContain(`"plain","",,present`);
     expect(file).toContain(`,"'-",`);
+    // the times on the school's clock (New York: 05:06:07.089 UTC is 00:06:07 there), not UTC
+    expect(zone).toBe("America/New_York");
+    expect(file).toContain(`,present,2026-03-04 00:06:07,2026-03-04 01:00:00\n`);
     expect(file.endsWith("\n")).toBe(true);
     // the database's text cells are the other CSV writers' (export/csv-cells.ts), byte for byte
-    for (const v of [...people.flat(), course, "@Event", "-"]) expect(csvCell(v), JSON.stringify(v)).toBe(text(v));
+    for (const v of [...people.flat(), course, "@Event", "-"])
+      expect(csvCell(v, zone), JSON.stringify(v)).toBe(text(v));
+  });
+
+  it("writes an instant as the same text as the other CSV writers, in any zone (decision 0823)", async () => {
+    // zones far from UTC, on half and quarter hours, with and without daylight saving (and rules
+    // that have not changed for years: the database's zone data and Node's are not the same copy)
+    const zones = [
+      "UTC",
+      "America/Los_Angeles",
+      "America/New_York",
+      "America/St_Johns",
+      "Europe/London",
+      "Asia/Tokyo",
+      "Asia/Kolkata",
+      "Asia/Kathmandu",
+      "Australia/Adelaide",
+      "Australia/Lord_Howe",
+      "Pacific/Chatham",
+      "Pacific/Kiritimati",
+      "Pacific/Pago_Pago",
+    ];
+    const instants = [
+      "2026-11-27T02:00:00Z", // 6 PM in Los Angeles the day before
+      "2026-11-27T03:30:15.999Z",
+      "2026-03-04T05:06:07.089Z",
+      "2026-03-08T09:59:59.999Z", // Los Angeles springs forward at 10:00 UTC
+      "2026-03-08T10:00:00Z",
+      "2026-11-01T08:30:00Z", // Los Angeles reads 01:30 twice
+      "2026-11-01T09:30:00Z",
+      "2026-10-03T15:29:59Z", // Lord Howe's clock moves half an hour: 01:59:59, then 02:30:00
+      "2026-10-03T15:30:00Z",
+      "2026-12-31T23:59:59.5Z",
+      "2027-01-01T00:00:00Z",
+      "2024-02-29T12:00:00Z",
+      "2000-01-01T00:00:00Z",
+    ];
+    // and a spread over the years, one a little past every 9.7 days from 2020 to 2032
+    for (let t = Date.UTC(2020, 0, 1, 0, 0, 0, 123); t < Date.UTC(2032, 0, 1); t += 838_861_777)
+      instants.push(new Date(t).toISOString());
+    const pairs = zones.flatMap((z) => instants.map((t) => ({ t, z })));
+    const result = await srv.services.db.execute(
+      sql`select x.t as t, x.z as z, ${localText(sql`x.t::timestamptz`, sql`x.z`)} as text
+        from json_to_recordset(${JSON.stringify(pairs)}::json) as x(t text, z text)`,
+    );
+    const rows = (result as unknown as { rows: { t: string; z: string; text: string }[] }).rows;
+    expect(rows).toHaveLength(pairs.length);
+    for (const r of rows) expect(r.text, `${r.t} in ${r.z}`).toBe(localDateTime(new Date(r.t), r.z));
   });
 
   it.runIf(kind === "postgres")("writes through COPY the same bytes as the keyset's lines", async () => {

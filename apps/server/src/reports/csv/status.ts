@@ -5,7 +5,7 @@ import { systemOf } from "../../access/system.ts";
 import { attendance, courses, events, students } from "../../db/schema/index.ts";
 import { statusFilter } from "../status.ts";
 import { columns } from "./copy-out.ts";
-import { csvLine, guardedText, isoCell, isoText, textCell } from "./csv-sql.ts";
+import { csvLine, guardedText, localCell, localText, schoolZoneSql, textCell } from "./csv-sql.ts";
 import { idList, idOf, type ReportExport } from "./report-export.ts";
 
 /** Rows per statement: big enough to stream fast, small enough that memory stays flat. */
@@ -31,7 +31,8 @@ const QUOTED = ["class", "last_name", "first_name", "school_identifier"];
  * row), one sort, and the database writes the CSV. On PGlite (`lines`) a keyset over (meets, id)
  * keeps each batch an index range; one statement per batch joins the student and the title and
  * writes the CSV lines (csv-sql.ts). Both write the same bytes (csv/status-bytes.test.ts); the
- * scope's rule is part of each (`visible`), as in every report.
+ * scope's rule is part of each (`visible`), as in every report. enter and exit are on the school's
+ * clock (localText, decision 0823), as the JS writers write times.
  */
 export const statusExport: ReportExport<SQL> = {
   page: "Status",
@@ -48,18 +49,20 @@ export const statusExport: ReportExport<SQL> = {
   count: (data, where) => data.count("attendance", where),
   copy: {
     quoted: QUOTED,
-    query: (data, where) => sql`select ${columns([
-      ["date", sql`${attendance.meets}::text`],
-      ["type", sql`${attendance.attendable_type}`],
-      // as textCell(coalesce(title, '-')) writes it: the "-" of a class not seen is guarded too
-      ["class", sql`coalesce(c.t, e.t, '''-')`],
-      ["last_name", sql`s.l`],
-      ["first_name", sql`s.f`],
-      ["school_identifier", sql`s.sid`],
-      ["status", sql`coalesce((${STATUS_NAMES})[${attendance.status} + 1], ${attendance.status}::text)`],
-      ["enter", isoText(attendance.enter)],
-      ["exit", isoText(attendance.exit)],
-    ])}
+    query: (data, where) => {
+      const zone = schoolZoneSql(data.viewer.schoolId);
+      return sql`select ${columns([
+        ["date", sql`${attendance.meets}::text`],
+        ["type", sql`${attendance.attendable_type}`],
+        // as textCell(coalesce(title, '-')) writes it: the "-" of a class not seen is guarded too
+        ["class", sql`coalesce(c.t, e.t, '''-')`],
+        ["last_name", sql`s.l`],
+        ["first_name", sql`s.f`],
+        ["school_identifier", sql`s.sid`],
+        ["status", sql`coalesce((${STATUS_NAMES})[${attendance.status} + 1], ${attendance.status}::text)`],
+        ["enter", localText(attendance.enter, zone)],
+        ["exit", localText(attendance.exit, zone)],
+      ])}
       from ${attendance}
       join (select ${students.id} as id, ${guardedText(students.last_name)} as l,
           ${guardedText(students.first_name)} as f, ${guardedText(students.school_identifier)} as sid
@@ -72,13 +75,15 @@ export const statusExport: ReportExport<SQL> = {
           where ${data.visible("eventsAnyState")}) e
         on ${attendance.attendable_type} = 'event' and e.id = ${attendance.attendable_id}
       where ${and(data.visible("attendance"), where)}
-      order by ${attendance.meets}, ${attendance.id}`,
+      order by ${attendance.meets}, ${attendance.id}`;
+    },
   },
   async *lines(scope, where) {
     let after: { meets: string; id: number } | null = null;
     for (;;) {
       const data = scope();
       const { db } = systemOf(data);
+      const zone = schoolZoneSql(data.viewer.schoolId);
       const line = csvLine([
         sql`${attendance.meets}::text`,
         sql`${attendance.attendable_type}`,
@@ -87,8 +92,8 @@ export const statusExport: ReportExport<SQL> = {
         textCell(students.first_name),
         textCell(students.school_identifier),
         sql`coalesce((${STATUS_NAMES})[${attendance.status} + 1], ${attendance.status}::text)`,
-        isoCell(attendance.enter),
-        isoCell(attendance.exit),
+        localCell(attendance.enter, zone),
+        localCell(attendance.exit, zone),
       ]);
       const rows: { id: number; meets: string; line: string }[] = await db
         .select({ id: attendance.id, meets: sql<string>`${attendance.meets}::text`, line: sql<string>`${line}` })

@@ -10,7 +10,8 @@ import type { Cell, ReportExport } from "./report-export.ts";
 
 type StudentCsvArgs = Omit<StudentReportArgs, "page" | "per_page">;
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
+/** A timestamp column as the driver hands it over, as an instant (the CSV writer puts it on the school's clock). */
+const instant = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
 
 /**
  * The Student report as CSV: every session of the filter in the screen's order, with the
@@ -56,8 +57,8 @@ export const studentExport: ReportExport<StudentCsvArgs> = {
         String(r.type),
         (r.title as string | null) ?? "-",
         statusCell(Number(r.status)),
-        iso(r.enter),
-        iso(r.exit),
+        instant(r.enter),
+        instant(r.exit),
       ]);
       if (list.length < EXPORT_BATCH) return;
     }
