@@ -1,16 +1,20 @@
 import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
-import { apaWeight, formatClock } from "@rollbook/domain";
+import { apaWeight, formatClock, STATUS } from "@rollbook/domain";
 import { Link } from "react-router";
 import { formatDate } from "../../../ui/dates/date-format.ts";
 import { StatusBadge } from "../../../ui/StatusBadge.tsx";
 import { attendancePath } from "./HeaderCards.tsx";
 import type { StudentDetail, StudentEventRow } from "./types.ts";
 
-export type EventGroup = "attending" | "waitlisted" | "attended";
+export type EventGroup = "attending" | "waitlisted" | "attended" | "missed";
 
-/** Attended once the status counts as attended; else waitlisted or attending. */
+/**
+ * Attended once the status counts as attended; not attended once it has any other final status
+ * (absent, excused, cancelled, travel: the event is over); else waitlisted or attending.
+ */
 export function eventGroup(row: Pick<StudentEventRow, "in_waitlist" | "status">): EventGroup {
   if (row.status !== null && apaWeight(row.status) === "attended") return "attended";
+  if (row.status !== null && row.status !== STATUS.pending) return "missed";
   return row.in_waitlist ? "waitlisted" : "attending";
 }
 
@@ -18,6 +22,7 @@ const GROUPS: { key: EventGroup; title: string; empty: string }[] = [
   { key: "attending", title: "Attending", empty: "No events ahead." },
   { key: "waitlisted", title: "Waitlisted", empty: "On no waitlist." },
   { key: "attended", title: "Attended", empty: "No event attended yet." },
+  { key: "missed", title: "Not attended", empty: "No event missed." },
 ];
 
 function EventTable({ studentUuid, rows, caption }: { studentUuid: string; rows: StudentEventRow[]; caption: string }) {

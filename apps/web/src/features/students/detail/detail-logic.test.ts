@@ -33,7 +33,10 @@ describe("participant page logic", () => {
     expect(eventGroup({ in_waitlist: false, status: 1 })).toBe("attended");
     expect(eventGroup({ in_waitlist: true, status: 2 })).toBe("attended");
     expect(eventGroup({ in_waitlist: true, status: null })).toBe("waitlisted");
-    expect(eventGroup({ in_waitlist: false, status: 3 })).toBe("attending");
+    // an event that is over and was missed (absent) or covered (excused) is no longer ahead
+    expect(eventGroup({ in_waitlist: false, status: 3 })).toBe("missed");
+    expect(eventGroup({ in_waitlist: true, status: 4 })).toBe("missed");
+    expect(eventGroup({ in_waitlist: false, status: 0 })).toBe("attending");
     expect(eventGroup({ in_waitlist: false, status: null })).toBe("attending");
   });
 
