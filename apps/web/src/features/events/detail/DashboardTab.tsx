@@ -1,4 +1,5 @@
 import { Alert, Anchor, SimpleGrid, Stack, Text } from "@mantine/core";
+import { parseClock, zonedToUtc } from "@rollbook/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { StatusBarChart } from "../../../ui/charts/StatusBarChart.tsx";
@@ -9,6 +10,11 @@ import { Spinner } from "../../../ui/Spinner.tsx";
 import { humanize } from "../../../ui/status.ts";
 import { type EventDetail, rosterKey, useEventFigures, useEventRoster } from "../queries.ts";
 import { ScanCodePanel } from "./ScanCodePanel.tsx";
+
+/** Whether the event's end, on the school's clock, has passed: the server refuses scans then. */
+export function hasEnded(event: Pick<EventDetail, "date" | "end_time">, timeZone: string, now = new Date()): boolean {
+  return zonedToUtc(event.date, parseClock(event.end_time), timeZone).getTime() <= now.getTime();
+}
 
 /**
  * The event's dashboard: the live roster while it runs and the rotating scan code for the
@@ -30,10 +36,10 @@ export function DashboardTab({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        {event.deleted_at ? (
+        {event.deleted_at || hasEnded(event, timeZone) ? (
           <DetailSection title="Scan code" order={2}>
             <Text size="sm" c="dimmed">
-              A removed event has no scan code.
+              {event.deleted_at ? "A removed event has no scan code." : "The event is over: no scan code is offered."}
             </Text>
           </DetailSection>
         ) : (
