@@ -4,10 +4,11 @@ import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import { attendance, attendanceActivity, type courses, schoolClosures, schools } from "../db/schema/index.ts";
 import { placeOf, recomputeWith } from "../engine/apply.ts";
+import { statusesChanged } from "../engine/finalise/apa.ts";
 import { decide } from "../engine/finalise/decide.ts";
 import type { DueSession } from "../engine/finalise/due.ts";
 import { excusesOn, pingsInWindow, travelDuring } from "../engine/finalise/roster.ts";
-import { type ChangedAttendance, publishAttendanceChanges } from "../engine/publish-attendance.ts";
+import type { ChangedAttendance } from "../engine/publish-attendance.ts";
 import { placeSignals } from "../engine/sessions-for-student.ts";
 import { forgetStudent } from "../engine/state.ts";
 import { verdictOf } from "../engine/verdict.ts";
@@ -29,7 +30,8 @@ const changeOf = (r: typeof attendance.$inferSelect): ChangedAttendance => ({
  * cancelled row goes back to what its pings, excuses and travel say (a finished row gets the
  * finaliser's decision, an open one is handed to the engine, a manual course's row is pending for
  * staff to mark), unless a closure still covers the date. The engines forget their schedules
- * (the cancellation moves sessions in and out of them) and changed rows are published.
+ * (the cancellation moves sessions in and out of them); the students' APA is recomputed and
+ * changed rows are published (engine/finalise/apa.ts statusesChanged).
  */
 export async function rejudgeCancellation(data: Scoped, course: CourseRow, date: string, cancelled: boolean) {
   const { db, s } = systemOf(data);
@@ -52,7 +54,7 @@ export async function rejudgeCancellation(data: Scoped, course: CourseRow, date:
       await db
         .insert(attendanceActivity)
         .values(written.map((r) => ({ attendance_id: r.id, event: "status changed", created_at: now })));
-    await publishAttendanceChanges(s, written.map(changeOf));
+    await statusesChanged(s, written.map(changeOf), now);
     return;
   }
   const rows = await db
@@ -150,5 +152,5 @@ export async function rejudgeCancellation(data: Scoped, course: CourseRow, date:
     await db.insert(attendanceActivity).values({ attendance_id: row.id, event: "status changed", created_at: now });
     changed.push(changeOf(written));
   }
-  await publishAttendanceChanges(s, changed);
+  await statusesChanged(s, changed, now);
 }

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema/index.ts";
+import { analyzeStale, STATISTICS_CHECK_MS } from "./statistics.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -31,13 +32,47 @@ function statementCounter() {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** PGlite in `dataDir` (`memory://` for a throw-away one), or PostgreSQL when a URL is given. */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+/**
+ * PGlite in `dataDir` (`memory://` for a throw-away one), or PostgreSQL when a URL is given.
+ * `statisticsCheckMs`: PGlite's interval between looks for stale planner statistics (tests).
+ */
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  statisticsCheckMs?: number;
+}): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
-  return openPglite(opts.dataDir ?? "memory://");
+  return openPglite(opts.dataDir ?? "memory://", opts.statisticsCheckMs ?? STATISTICS_CHECK_MS);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * PGlite has no autovacuum: ANALYZE of the tables that changed, at opening and then every
+ * `everyMs` (db/statistics.ts, decision 0126). Run through a drizzle instance of its own, so that
+ * the statement count of `db` is only the app's.
+ */
+async function keepStatistics(client: PGlite, everyMs: number) {
+  const own = drizzlePglite(client) as unknown as Db;
+  let running: Promise<unknown> | null = null;
+  // at opening: what changed before (PGlite keeps no change counters across a restart); then
+  // what changed in this process
+  const check = (onDisk: boolean) => {
+    running ??= analyzeStale(own, { onDisk })
+      .catch((err) => console.warn(`ANALYZE of the stale tables failed: ${(err as Error).message}`))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  await check(true);
+  const timer = setInterval(() => check(false), everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+async function openPglite(dataDir: string, statisticsCheckMs: number): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   let release = () => {};
   if (!inMemory) {
@@ -52,11 +87,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     const counter = statementCounter();
     const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
+    const stopStatistics = await keepStatistics(client, statisticsCheckMs);
     return {
       db,
       kind: "pglite",
       statements: counter.statements,
       async close() {
+        await stopStatistics();
         await client.close();
         release();
       },

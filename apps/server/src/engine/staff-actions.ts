@@ -16,13 +16,14 @@ import {
 import { claimCode, stepOfCode, unclaimCode } from "../device/codes-once.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import type { AttendanceRow } from "./apply.ts";
-import { publishAttendanceChanges } from "./publish-attendance.ts";
+import { statusesChanged } from "./finalise/apa.ts";
 import { recordPresence } from "./record-presence.ts";
 import { forgetStudent } from "./state.ts";
 
 /**
  * A staff override: the new status stands (lock), the old one and the acting user are kept in
- * overrides, the activity says so, and every connected user who may see it is told.
+ * overrides, the activity says so, the student's APA is recomputed and every connected user who
+ * may see it is told (engine/finalise/apa.ts statusesChanged).
  * The row is found through the viewer's scope; one the viewer may not see is "not found".
  * An override settles the attendance's open review tasks (decision 0550), for every staff member
  * who was asked.
@@ -75,7 +76,7 @@ export async function overrideAttendance(data: Scoped, id: number, status: numbe
   });
   if (!result) throw notFound("Attendance");
   const { s } = systemOf(data);
-  if (result.changed) await publishAttendanceChanges(s, [result.row]);
+  if (result.changed) await statusesChanged(s, [result.row], now);
   for (const t of result.settled) {
     try {
       await s.bus.publish({ type: "task.update", school_id: t.school_id, ids: [t.id], user_id: t.user_id });

@@ -1,9 +1,10 @@
 import fs from "node:fs";
+import { addDays } from "@rollbook/domain";
 import { buildSchema, type GraphQLObjectType, getNamedType, isLeafType, parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, demoEmail, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { invitations } from "../db/schema/index.ts";
-import { MAX_ALIASES, MAX_COST, MAX_DOCUMENT_LENGTH } from "./limits.ts";
+import { isReport, MAX_ALIASES, MAX_COST, MAX_DOCUMENT_LENGTH, MAX_REPORTS } from "./limits.ts";
 
 const root = new URL("../../../../", import.meta.url);
 const schema = buildSchema(fs.readFileSync(new URL("apps/server/schema.graphql", root), "utf8"));
@@ -18,6 +19,17 @@ const STUDENTS_PAGE = `students(per_page: 250) { data { ${scalarsOf("Student")} 
 const ATTENDANCE_PAGE = `attendance(per_page: 250) { data { id status activity { event created_at }
   coordinates { latitude longitude } overrides { old_status user { first_name last_name } }
   student { first_name last_name } } total }`;
+const queryFields = Object.values((schema.getType("Query") as GraphQLObjectType).getFields());
+/** The GraphQL documents of the web app. */
+const webDocuments = () => {
+  const src = fs.readFileSync(new URL("apps/web/src/gql/gql.ts", root), "utf8");
+  return [...src.matchAll(/^ {4}"((?:[^"\\]|\\.)*)": typeof/gm)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+};
+/** A year up to today, as a report's range. */
+const lastYear = () => {
+  const end = new Date().toISOString().slice(0, 10);
+  return { start_date: addDays(end, -364), end_date: end };
+};
 const aliased = (n: number, field: string) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(" ")} }`;
 
 const codeOf = (r: { body: { errors?: { extensions?: Record<string, unknown> }[] } }) =>
@@ -61,8 +73,7 @@ describe.each(DATABASES)("GraphQL document limits on %s", (kind) => {
   });
 
   it("lets every document of the web app through", async () => {
-    const src = fs.readFileSync(new URL("apps/web/src/gql/gql.ts", root), "utf8");
-    const docs = [...src.matchAll(/^ {4}"((?:[^"\\]|\\.)*)": typeof/gm)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+    const docs = webDocuments();
     expect(docs.length).toBeGreaterThan(3);
     // queries only (a mutation would run); they get no variables, so a refusal of those is fine
     for (const doc of docs.filter((d) =>
@@ -70,6 +81,56 @@ describe.each(DATABASES)("GraphQL document limits on %s", (kind) => {
     )) {
       const r = await srv.gql(token, doc);
       for (const e of r.body.errors ?? []) expect(e.extensions?.code, doc).not.toBe("QUERY_TOO_COMPLEX");
+    }
+  });
+
+  it(`runs at most ${MAX_REPORTS} reports per request: the sweep's 15 aliased canvasReport are refused whole`, async () => {
+    const judge = (await srv.login("judge")).access_token;
+    const { start_date, end_date } = lastYear();
+    const range = `start_date: "${start_date}", end_date: "${end_date}"`;
+    const canvas = `canvasReport(${range}, per_page: 250) { total }`;
+    const fine = await srv.gql(judge, aliased(MAX_REPORTS, canvas));
+    expect(fine.status).toBe(200);
+    expect(fine.body.errors).toBeUndefined();
+    expect(Object.keys(fine.body.data)).toHaveLength(MAX_REPORTS);
+    for (const n of [MAX_REPORTS + 1, 15]) {
+      const over = await srv.gql(judge, aliased(n, canvas));
+      expect(over.status, `${n}`).toBe(400);
+      expect(over.body.errors?.[0]?.extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", limit: "reports" });
+      expect(over.body.errors?.[0]?.message).toBe(
+        `The query runs ${n} reports (canvasReport): at most ${MAX_REPORTS} are allowed per request. Send the others in separate requests.`,
+      );
+      expect(over.body.data).toBeUndefined();
+    }
+    // different reports count together, through fragments too
+    const mixed = await srv.gql(
+      token,
+      `{ statusReport(${range}) { total } ...R } fragment R on Query { eventReport(${range}) { total } lastAttendanceReport { total } }`,
+    );
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.errors?.[0]?.extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", limit: "reports" });
+    expect(mixed.body.errors?.[0]?.message).toContain("3 reports (statusReport, eventReport, lastAttendanceReport)");
+    // one response key runs once, however often it is written
+    const inner = aliased(MAX_REPORTS, canvas).slice(1, -1);
+    const sameKey = await srv.gql(token, `{ ${inner} a0: ${canvas} ...R } fragment R on Query { a0: ${canvas} }`);
+    expect(sameKey.status).toBe(200);
+    expect(sameKey.body.errors).toBeUndefined();
+  });
+
+  it("counts every report field of the schema, and passes the report screens' requests", async () => {
+    const reports = queryFields.filter(isReport).map((f) => f.name);
+    expect(reports).toEqual(expect.arrayContaining(["canvasReport", "courseReport", "statusReport", "teamReport"]));
+    expect(reports.length).toBeGreaterThanOrEqual(13);
+    // a root field over a date range is a report (named *Report) unless it is a page of rows
+    const dated = queryFields.filter((f) => f.args.some((a) => a.name === "start_date")).map((f) => f.name);
+    expect(dated.filter((name) => !reports.includes(name))).toEqual(["attendance"]);
+    // the Canvas and Status report screens as the web app sends them, over a year of 250 rows
+    for (const name of ["canvasReport", "statusReport"]) {
+      const doc = webDocuments().find((d) => d.includes(`query ${name}(`)) as string;
+      const r = await srv.gql(token, doc, { ...lastYear(), per_page: 250 });
+      expect(r.status, name).toBe(200);
+      expect(r.body.errors, name).toBeUndefined();
+      expect((r.body.data as Record<string, { total: number }>)[name]?.total, name).toBeGreaterThan(0);
     }
   });
 

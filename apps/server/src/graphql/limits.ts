@@ -1,9 +1,9 @@
 import { EnvelopArmor } from "@escape.tech/graphql-armor";
 import type { GraphQLArmorRejectCallback } from "@escape.tech/graphql-armor-types";
-import { type ASTVisitor, GraphQLError, type ValidationContext } from "graphql";
+import { type ASTNode, type ASTVisitor, GraphQLError, type ValidationContext } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { findNul, NUL_MESSAGE } from "../http/no-nul.ts";
-import { oncePerRequestRule } from "./once-per-request.ts";
+import { oncePerRequestRule, rootFieldKeys } from "./once-per-request.ts";
 
 /**
  * Limits on the shape of a document (decisions 0121, 0401), measured by graphql-armor:
@@ -18,11 +18,40 @@ export const MAX_DIRECTIVES = 50;
 // a page of attendance with all its relations costs 70, the web app's `me` 170; 15 aliases of
 // a students page cost 604, of an attendance page 1,043
 export const MAX_COST = 500;
+/**
+ * Reports per request (decision 0126). Armor's cost is structural (a report's `{ total }` costs
+ * 1) while a report reads up to two years of attendance: 15 aliased canvasReport took 39-47 s on
+ * PGlite, blocking every other request of the process. No screen of the web app sends more
+ * than one report in a request.
+ */
+export const MAX_REPORTS = 2;
 
-function tooComplex(message: string, limit: string): GraphQLError {
+/** A report: a root Query field named *Report (the report screens' fields, each over a date range or a whole school). */
+export const isReport = (field: { name: string }) => field.name.endsWith("Report");
+
+function tooComplex(message: string, limit: string, nodes?: ASTNode): GraphQLError {
   return new GraphQLError(message, {
+    nodes,
     extensions: { code: "QUERY_TOO_COMPLEX", limit, http: { status: 400 } },
   });
+}
+
+/** Refuses an operation holding more than MAX_REPORTS report fields (aliases and fragments counted). */
+export function reportLimitRule(context: ValidationContext): ASTVisitor {
+  return {
+    OperationDefinition(op) {
+      if (op.operation !== "query") return;
+      const keys = rootFieldKeys(context, op, isReport);
+      if (keys.size <= MAX_REPORTS) return;
+      context.reportError(
+        tooComplex(
+          `The query runs ${keys.size} reports (${[...new Set(keys.values())].join(", ")}): at most ${MAX_REPORTS} are allowed per request. Send the others in separate requests.`,
+          "reports",
+          op,
+        ),
+      );
+    },
+  };
 }
 
 /** Replaces armor's "Syntax Error: ..." by our message and code; validation keeps going. */
@@ -111,6 +140,7 @@ function useRequestChecks(): Plugin {
     onValidate({ addValidationRule }) {
       addValidationRule(noNulRule);
       addValidationRule(oncePerRequestRule);
+      addValidationRule(reportLimitRule);
     },
   };
 }

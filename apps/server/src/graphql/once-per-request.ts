@@ -2,6 +2,7 @@ import {
   type ASTVisitor,
   type FragmentDefinitionNode,
   GraphQLError,
+  type GraphQLField,
   type GraphQLObjectType,
   Kind,
   type OperationDefinitionNode,
@@ -24,24 +25,40 @@ function rootType(context: ValidationContext, op: OperationDefinitionNode): Grap
   return schema.getQueryType();
 }
 
-/** Response keys of the flagged root fields, fragments expanded (each fragment once, as execution does). */
-function flaggedKeys(
+/**
+ * Response keys (alias or name) of the root fields of `op` that `counted` picks, each with its
+ * field's name; fragments expanded (each fragment once, as execution does). Fields with one
+ * response key run once, so they count once.
+ */
+export function rootFieldKeys(
+  context: ValidationContext,
+  op: OperationDefinitionNode,
+  counted: (field: GraphQLField<unknown, unknown>) => boolean,
+): Map<string, string> {
+  const keys = new Map<string, string>();
+  const type = rootType(context, op);
+  if (type) collectKeys(op.selectionSet, type, (name) => context.getFragment(name), counted, keys, new Set());
+  return keys;
+}
+
+function collectKeys(
   set: SelectionSetNode,
   type: GraphQLObjectType,
   fragments: (name: string) => FragmentDefinitionNode | null | undefined,
+  counted: (field: GraphQLField<unknown, unknown>) => boolean,
   keys: Map<string, string>,
   seen: Set<string>,
 ): void {
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
       const field = type.getFields()[sel.name.value];
-      if (field?.extensions?.[ONCE_PER_REQUEST]) keys.set(sel.alias?.value ?? sel.name.value, sel.name.value);
+      if (field && counted(field)) keys.set(sel.alias?.value ?? sel.name.value, sel.name.value);
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      flaggedKeys(sel.selectionSet, type, fragments, keys, seen);
+      collectKeys(sel.selectionSet, type, fragments, counted, keys, seen);
     } else if (!seen.has(sel.name.value)) {
       seen.add(sel.name.value);
       const frag = fragments(sel.name.value);
-      if (frag) flaggedKeys(frag.selectionSet, type, fragments, keys, seen);
+      if (frag) collectKeys(frag.selectionSet, type, fragments, counted, keys, seen);
     }
   }
 }
@@ -49,10 +66,7 @@ function flaggedKeys(
 export function oncePerRequestRule(context: ValidationContext): ASTVisitor {
   return {
     OperationDefinition(op) {
-      const type = rootType(context, op);
-      if (!type) return;
-      const keys = new Map<string, string>();
-      flaggedKeys(op.selectionSet, type, (name) => context.getFragment(name), keys, new Set());
+      const keys = rootFieldKeys(context, op, (field) => Boolean(field.extensions?.[ONCE_PER_REQUEST]));
       if (keys.size > 1)
         context.reportError(
           new GraphQLError(

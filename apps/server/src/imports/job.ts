@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "../db/client.ts";
 import { imports, users } from "../db/schema/index.ts";
+import { analyzeStale } from "../db/statistics.ts";
 import { forgetStudent } from "../engine/state.ts";
 import type { Services } from "../services.ts";
 import { csvRows, FileProblem } from "./csv.ts";
@@ -126,6 +127,9 @@ export async function runImport(s: Services, id: number, shouldStop: () => boole
   await removeFile(db, id).catch((err) => s.log.warn({ err }, "import file not removed"));
   if (imp.kind !== "users") forgetStudent(s);
   publishImport(s, imp);
+  // PGlite has no autovacuum: the tables the import filled get their planner statistics now (decision 0126)
+  if (s.dbKind === "pglite")
+    await analyzeStale(db).catch((err) => s.log.warn({ err }, "ANALYZE after the import failed"));
 }
 
 async function* batches(rows: AsyncIterable<Row>, size = IMPORT_BATCH): AsyncGenerator<Row[]> {

@@ -4,7 +4,8 @@ import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import { rejudgeCancellation } from "../courses/rejudge-cancellation.ts";
 import { attendance, attendanceActivity, cancellations, courses, schoolClosures } from "../db/schema/index.ts";
-import { type ChangedAttendance, publishAttendanceChanges } from "../engine/publish-attendance.ts";
+import { statusesChanged } from "../engine/finalise/apa.ts";
+import type { ChangedAttendance } from "../engine/publish-attendance.ts";
 import { forgetStudent } from "../engine/state.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { audit } from "../students/bulk.ts";
@@ -77,7 +78,7 @@ export async function createClosure(
   });
   const { s } = systemOf(data);
   forgetStudent(s);
-  await publishAttendanceChanges(s, changed);
+  await statusesChanged(s, changed);
   return row;
 }
 

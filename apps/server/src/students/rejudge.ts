@@ -13,10 +13,11 @@ import { systemOf } from "../access/system.ts";
 import type { Db } from "../db/client.ts";
 import { attendance, attendanceActivity, courses, events, excuses, schools } from "../db/schema/index.ts";
 import { type AttendanceRow, placeOf, recomputeWith } from "../engine/apply.ts";
+import { statusesChanged } from "../engine/finalise/apa.ts";
 import { decide } from "../engine/finalise/decide.ts";
 import type { DueSession } from "../engine/finalise/due.ts";
 import { pingsInWindow, travelDuring } from "../engine/finalise/roster.ts";
-import { type ChangedAttendance, publishAttendanceChanges } from "../engine/publish-attendance.ts";
+import type { ChangedAttendance } from "../engine/publish-attendance.ts";
 import { placeSignals } from "../engine/sessions-for-student.ts";
 import { verdictOf } from "../engine/verdict.ts";
 
@@ -75,7 +76,8 @@ async function sessionOf(
  * 0302: cancelled > excused > travel > presence). A finished row gets the finaliser's decision
  * (engine/finalise/decide.ts over the verdict of its stored pings); a session still open is
  * excused at once, or handed back to the engine (recomputeWith) when no excuse covers it any more.
- * Changed rows are published (attendance.update, then student.update).
+ * The students' APA is recomputed and changed rows are published (attendance.update, then
+ * student.update), as after every status change by staff (engine/finalise/apa.ts statusesChanged).
  */
 export async function rejudgeExcused(data: Scoped, studentId: number, touched: readonly ExcuseKey[]): Promise<void> {
   const { db, s } = systemOf(data);
@@ -178,7 +180,7 @@ export async function rejudgeExcused(data: Scoped, studentId: number, touched: r
       await db.insert(attendanceActivity).values({ attendance_id: row.id, event: "status changed", created_at: now });
     changed.push(changeOf(written));
   }
-  await publishAttendanceChanges(s, changed);
+  await statusesChanged(s, changed, now);
 }
 
 const changeOf = (r: AttendanceRow): ChangedAttendance => ({

@@ -244,14 +244,16 @@ async function restore(data: Scoped, list: number[], single: boolean) {
   return result;
 }
 
+/** The students changed, by id (an update returns its rows in the table's physical order). */
 async function setDeleted(tx: Scoped, ids: number[], at: Date | null): Promise<StudentRow[]> {
   if (ids.length === 0) return [];
   const { db } = systemOf(tx);
-  return db
+  const rows = await db
     .update(students)
     .set({ deleted_at: at, updated_at: new Date() })
     .where(sql`${students.id} in ${ids}`)
     .returning();
+  return rows.sort((x, y) => x.id - y.id);
 }
 
 /** Every process's engine forgets what it cached about these students (decision 0540). */

@@ -14,10 +14,11 @@ import { systemOf } from "../access/system.ts";
 import type { Db } from "../db/client.ts";
 import { attendance, attendanceActivity, courses, events, schools } from "../db/schema/index.ts";
 import { type AttendanceRow, placeOf, recomputeWith } from "../engine/apply.ts";
+import { statusesChanged } from "../engine/finalise/apa.ts";
 import { decide } from "../engine/finalise/decide.ts";
 import type { DueSession } from "../engine/finalise/due.ts";
 import { excusesOn, pingsInWindow, travelDuring } from "../engine/finalise/roster.ts";
-import { type ChangedAttendance, publishAttendanceChanges } from "../engine/publish-attendance.ts";
+import type { ChangedAttendance } from "../engine/publish-attendance.ts";
 import { placeSignals } from "../engine/sessions-for-student.ts";
 import { verdictOf } from "../engine/verdict.ts";
 
@@ -93,7 +94,8 @@ const overlaps = (w: Window, s: { start: Date; end: Date }) =>
  * - open and covered now: pending or absent reads travel at once;
  * - open, no longer covered: travel is lifted to pending and the engine recomputes it from its
  *   pings (a manual course's row stays pending for staff).
- * Changed rows are published (attendance.update, then student.update).
+ * The students' APA is recomputed and changed rows are published (attendance.update, then
+ * student.update), as after every status change by staff (engine/finalise/apa.ts statusesChanged).
  */
 export async function rejudgeTravel(data: Scoped, studentIds: readonly number[], windows: readonly Window[]) {
   const ids = [...new Set(studentIds)];
@@ -199,5 +201,5 @@ export async function rejudgeTravel(data: Scoped, studentIds: readonly number[],
       changed.push(changeOf(written));
     }
   }
-  await publishAttendanceChanges(s, changed);
+  await statusesChanged(s, changed, now);
 }

@@ -1,8 +1,10 @@
 import { addDays, courseSessionOn, INVITATION_TTL_MS, localDate, ROLES, STATUS, zonedToUtc } from "@rollbook/domain";
 import { eq } from "drizzle-orm";
 import { linkSecretHash } from "../../auth/tokens.ts";
+import { refreshApa } from "../../engine/finalise/apa.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema/index.ts";
+import { closeEndedEvents, markFinalised } from "./closed-sessions.ts";
 import { rng } from "./random.ts";
 
 export const SECOND_DOMAIN = "lakeside.demo.rollbook.test";
@@ -120,6 +122,8 @@ export async function seedSecondSchool(
         location_id: loc.id,
         title: "Lakeside Tutoring",
         date: addDays(today, -3),
+        // made and signed up for before it took place: the finaliser counts those signed up by its end
+        created_at: zonedToUtc(addDays(today, -17), 9 * 60, tz),
         start_time: "15:00",
         end_time: "16:00",
         visibility: "private",
@@ -195,6 +199,7 @@ export async function seedSecondSchool(
       student_id: s.id,
       event_id: (eventList[1] as (typeof eventList)[number]).id,
       in_waitlist: false,
+      created_at: zonedToUtc(addDays(today, -10), 9 * 60, tz),
     })),
   ]);
 
@@ -234,12 +239,12 @@ export async function seedSecondSchool(
       ...studentList.slice(7, 10).map((s) => ({ user_id: caseManager.id, student_id: s.id })),
     ]);
 
-  // two weeks of finished attendance of the two timetabled courses
+  // two weeks of finished attendance of the two timetabled courses, up to now (today last)
   const history: (typeof t.attendance.$inferInsert)[] = [];
-  for (let d = from; d < today; d = addDays(d, 1)) {
+  for (let d = from; d <= today; d = addDays(d, 1)) {
     for (const course of [algebra, biology]) {
       const session = courseSessionOn(course, d, tz);
-      if (!session) continue;
+      if (!session || session.end.getTime() > opts.now.getTime()) continue;
       for (const e of enrol.filter((x) => x.course_id === course.id)) {
         const x = r.next();
         const status = x < 0.75 ? STATUS.present : x < 0.88 ? STATUS.late : STATUS.absent;
@@ -265,6 +270,10 @@ export async function seedSecondSchool(
     }
   }
   const inserted = history.length ? await db.insert(t.attendance).values(history).returning() : [];
+  // what the finaliser would have written: the sessions marked done, the ended event closed (from a
+  // sequence of its own) and the APA kept
+  await markFinalised(db, history);
+  await closeEndedEvents(db, { school: { id: sid, timezone: tz }, now: opts.now, r: rng(opts.seed + 2) });
 
   // a couple of staff overrides: absent -> excused, locked, with the old status kept
   const overridden = inserted.filter((a) => a.status === STATUS.absent).slice(0, 2);
@@ -275,6 +284,12 @@ export async function seedSecondSchool(
       .values({ attendance_id: a.id, old_status: a.status, new_status: STATUS.excused, user_id: advisor.id });
     await db.insert(t.attendanceActivity).values({ attendance_id: a.id, event: "override" });
   }
+  await refreshApa(
+    db,
+    { id: sid, timezone: tz },
+    studentList.map((s) => s.id),
+    opts.now,
+  );
 
   const absences = inserted.filter((a) => a.status === STATUS.absent && !overridden.includes(a)).slice(0, 3);
   const owner = (studentId: number) =>

@@ -1,8 +1,11 @@
-import { addDays, apa, courseSessionOn, localDate, ROLES, STATUS, zonedToUtc } from "@rollbook/domain";
+import { addDays, courseSessionOn, isTravelling, localDate, ROLES, STATUS, zonedToUtc } from "@rollbook/domain";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords.ts";
+import { refreshApa } from "../../engine/finalise/apa.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema/index.ts";
+import { analyzeStale } from "../statistics.ts";
+import { closeEndedEvents, drawnPresence, drawnStatus, markFinalised } from "./closed-sessions.ts";
 import { seedDemoImports } from "./demo-imports.ts";
 import { seedSecondSchool } from "./demo-second-school.ts";
 import { type Rng, rng } from "./random.ts";
@@ -403,11 +406,16 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
       restricted: true,
     },
   ];
+  // an event is made two weeks ahead and signed up for a week ahead (a past one too: the finaliser
+  // counts nobody who joined after it ended), never later than now
+  const aheadOf = (date: string, days: number) =>
+    new Date(Math.min(now.getTime(), zonedToUtc(addDays(date, -days), 9 * 60, tz).getTime()));
   const eventList = await db
     .insert(t.events)
     .values(
       eventDefs.map((e, i) => ({
         school_id: sid,
+        created_at: aheadOf(e.date, 14),
         ern: `E${2000 + i}`,
         location_id: (locs[i % locs.length] ?? locs[0])?.id,
         title: e.title,
@@ -421,11 +429,16 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
       })),
     )
     .returning();
-  const signups: { student_id: number; event_id: number; in_waitlist: boolean }[] = [];
+  const signups: { student_id: number; event_id: number; in_waitlist: boolean; created_at: Date }[] = [];
   eventList.forEach((ev, i) => {
     const count = ev.capacity ? ev.capacity + 5 : 15 + i * 3;
     studentList.slice(40 + i * 10, 40 + i * 10 + count).forEach((s, k) => {
-      signups.push({ student_id: s.id, event_id: ev.id, in_waitlist: ev.capacity !== null && k >= ev.capacity });
+      signups.push({
+        student_id: s.id,
+        event_id: ev.id,
+        in_waitlist: ev.capacity !== null && k >= ev.capacity,
+        created_at: aheadOf(ev.date, 7),
+      });
     });
   });
   await insertChunked(db, t.studentEvent, signups);
@@ -572,7 +585,11 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
   await db.insert(t.excuses).values(excuseRows);
 
   const closures = await db.select().from(t.schoolClosures).where(sql`${t.schoolClosures.school_id} = ${sid}`);
-  const travellers = new Set(teamMembers.get(soccer.id) ?? []);
+  // the away trips: soccer's past game, and track's meet this week (today on Friday to Sunday)
+  const trips = [
+    ...(trip ? [{ ...trip, students: new Set(teamMembers.get(soccer.id) ?? []) }] : []),
+    ...(meet ? [{ ...meet, students: new Set((teamMembers.get(track.id) ?? []).slice(0, 15)) }] : []),
+  ];
   const history = buildHistory({
     r,
     now,
@@ -585,8 +602,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     cancelled,
     excused,
     closures,
-    travellers,
-    travelDay,
+    trips,
     tz,
   });
   const inserted: { id: number; student_id: number; status: number }[] = [];
@@ -599,25 +615,18 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     );
   }
 
-  // APA of every student over the semester and the last 7 days.
-  const weekAgo = addDays(today, -7);
-  const byStudent = new Map<number, { all: number[]; week: number[] }>();
-  history.forEach((h) => {
-    const e = byStudent.get(h.student_id) ?? { all: [], week: [] };
-    e.all.push(h.status ?? 0);
-    if (h.meets >= weekAgo) e.week.push(h.status ?? 0);
-    byStudent.set(h.student_id, e);
-  });
-  const apaValues = [...byStudent.entries()].map(
-    ([id, e]) => `(${id}, ${apa(e.all) ?? "null"}, ${apa(e.week) ?? "null"})`,
+  await markFinalised(db, history);
+  // the events that ended are closed as the finaliser would have; their draws come from a
+  // sequence of their own, so the rest of the demo is the same whatever the time of day
+  await closeEndedEvents(db, { school: { id: sid, timezone: tz }, now, r: rng((opts.seed ?? 20261122) + 2) });
+
+  // APA as the finaliser keeps it (this week and this semester, teams too), from all of the above
+  await refreshApa(
+    db,
+    { id: sid, timezone: tz },
+    studentList.map((s) => s.id),
+    now,
   );
-  if (apaValues.length) {
-    await db.execute(
-      sql.raw(
-        `update students s set semester_apa = v.sem::float8, weekly_apa = v.wk::float8 from (values ${apaValues.join(",")}) as v(id, sem, wk) where s.id = v.id`,
-      ),
-    );
-  }
 
   // Follow-up tasks for recent absences of the advisor's students, and tiles for everyone.
   const advisorStudents = new Set(studentList.slice(0, 30).map((s) => s.id));
@@ -665,6 +674,10 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     now,
     seed: (opts.seed ?? 20261122) + 1,
   });
+  // statistics for the planner now, on PGlite (no autovacuum) and PostgreSQL alike: before them a
+  // freshly seeded demo ran canvasReport in 2.5-2.8 s on PGlite, 1.6-4.7 s on PostgreSQL until
+  // its autovacuum came round; after them 0.02-0.06 s (decision 0126)
+  await analyzeStale(db);
   return {
     school,
     second,
@@ -756,57 +769,43 @@ interface HistoryInput {
   cancelled: Set<string>;
   excused: Set<string>;
   closures: { start_date: string; end_date: string }[];
-  travellers: Set<number>;
-  travelDay: string;
+  trips: { start_date: Date; end_date: Date; is_away: boolean; students: Set<number> }[];
   tz: string;
 }
 
-/** Finished attendance for every past session, with every status represented. */
+/**
+ * Finished attendance for every session that ended before `now` (today's too: the finaliser
+ * skips sessions that ended before their course was created), with every status represented.
+ */
 function buildHistory(h: HistoryInput) {
   const rows: (typeof t.attendance.$inferInsert)[] = [];
   const from = addDays(h.today, -7 * h.weeks);
   // one student in twenty misses a class in three: every school has them, and the APA warnings
   // and low-APA screens need them whatever the day's draws
   const struggling = new Set(h.studentList.filter((_, i) => i % 20 === 7).map((s) => s.id));
-  for (let d = from; d < h.today; d = addDays(d, 1)) {
+  // today last, so the earlier days' draws do not depend on the time of day
+  for (let d = from; d <= h.today; d = addDays(d, 1)) {
     if (h.closures.some((c) => c.start_date <= d && d <= c.end_date)) continue;
     for (const course of h.courseList) {
       const session = courseSessionOn(course, d, h.tz);
-      if (!session) continue;
-      const len = session.end.getTime() - session.start.getTime();
+      if (!session || session.end.getTime() > h.now.getTime()) continue;
       for (const s of h.studentList) {
         if (!(h.coursesOf.get(s.id) ?? []).includes(course.id)) continue;
         let status: number;
         if (h.cancelled.has(`${course.id}:${d}`)) status = STATUS.cancelled;
         else if (h.excused.has(`${s.id}:${d}`)) status = STATUS.excused;
-        else if (d === h.travelDay && h.travellers.has(s.id)) status = STATUS.travel;
+        else if (
+          isTravelling(
+            h.trips.filter((x) => x.students.has(s.id)),
+            session,
+          )
+        )
+          status = STATUS.travel;
         else {
-          const x = h.r.next();
-          if (struggling.has(s.id) && h.r.next() < 0.3) status = STATUS.absent;
-          else
-            status = x < 0.76 ? STATUS.present : x < 0.85 ? STATUS.late : x < 0.94 ? STATUS.absent : STATUS.left_early;
+          const drawn = drawnStatus(h.r);
+          status = struggling.has(s.id) && h.r.next() < 0.3 ? STATUS.absent : drawn;
         }
-        const present = status === STATUS.present || status === STATUS.late || status === STATUS.left_early;
-        const enterOffset = status === STATUS.late ? h.r.int(6, 14) : h.r.int(-8, 3);
-        const enter = present ? new Date(session.start.getTime() + enterOffset * 60000) : null;
-        const exit = present
-          ? new Date(session.end.getTime() - (status === STATUS.left_early ? len * 0.45 : h.r.int(-5, 2) * 60000))
-          : null;
-        const percentage =
-          enter && exit
-            ? Math.max(
-                0,
-                Math.min(
-                  100,
-                  Math.round(
-                    ((Math.min(exit.getTime(), session.end.getTime()) -
-                      Math.max(enter.getTime(), session.start.getTime())) /
-                      len) *
-                      100,
-                  ),
-                ),
-              )
-            : 0;
+        const { enter, exit, percentage } = drawnPresence(h.r, session, status);
         rows.push({
           attendable_id: course.id,
           attendable_type: "course",

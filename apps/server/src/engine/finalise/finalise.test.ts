@@ -6,11 +6,13 @@ import { openDatabase } from "../../db/client.ts";
 import {
   attendance,
   cancellations,
+  events,
   excuses,
   finalisedSessions,
   mailOutbox,
   schoolClosures,
   studentCourse,
+  studentEvent,
   students,
   studentTeam,
   tasks,
@@ -20,7 +22,18 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { isPush, type PushBus, type PushMessage } from "../../realtime/messages.ts";
-import { floorMinute, MIN, makeCourse, makeStudent, phone, schoolsOf, sentLive, series } from "../test-fixtures.ts";
+import {
+  floorMinute,
+  MIN,
+  makeCourse,
+  makeEvent,
+  makeStudent,
+  phone,
+  schoolsOf,
+  sentLive,
+  series,
+  storedLive,
+} from "../test-fixtures.ts";
 import { finaliseDue, startFinaliser } from "./run.ts";
 
 const DAY = 24 * 60 * MIN;
@@ -279,6 +292,90 @@ describe.each(DATABASES)("finalising ended sessions on %s", (kind) => {
         .map((d) => [localDate(new Date(old.start.getTime() + d * DAY), school.timezone), STATUS.absent, true])
         .sort(),
     );
+  });
+
+  it("an event that ended days ago, within the look-back, gives its signed-up students final statuses the pages show", async () => {
+    const start = floorMinute(new Date(Date.now() - 3 * DAY - 120 * MIN));
+    const end = new Date(start.getTime() + 60 * MIN);
+    const { event, place } = await makeEvent(db(), school, start, 60);
+    // made a week ahead; three signed up the day before, one of them on the waitlist
+    await db()
+      .update(events)
+      .set({ created_at: new Date(start.getTime() - 7 * DAY) })
+      .where(eq(events.id, event.id));
+    const came = await makeStudent(db(), school.id, { events: [event.id] });
+    const never = await makeStudent(db(), school.id, { events: [event.id] });
+    const waiting = await makeStudent(db(), school.id);
+    await db().insert(studentEvent).values({ student_id: waiting.id, event_id: event.id, in_waitlist: true });
+    await db()
+      .update(studentEvent)
+      .set({ created_at: new Date(start.getTime() - DAY) })
+      .where(eq(studentEvent.event_id, event.id));
+    // signed up after it ended: cannot have missed it
+    const after = await makeStudent(db(), school.id, { events: [event.id] });
+    await storedLive(db(), came, series(new Date(start.getTime() - 3 * MIN), end, place));
+
+    expect((await finaliseDue(s())).failed).toBe(0);
+    const rowsOf = (id: number) =>
+      db()
+        .select()
+        .from(attendance)
+        .where(
+          and(
+            eq(attendance.student_id, id),
+            eq(attendance.attendable_type, "event"),
+            eq(attendance.attendable_id, event.id),
+          ),
+        );
+    expect(await rowsOf(came.id)).toMatchObject([{ status: STATUS.present, finished: true, meets: event.date }]);
+    expect(await rowsOf(never.id)).toMatchObject([{ status: STATUS.absent, finished: true, meets: event.date }]);
+    expect(await rowsOf(waiting.id)).toEqual([]);
+    expect(await rowsOf(after.id)).toEqual([]);
+    const [claim] = await db()
+      .select()
+      .from(finalisedSessions)
+      .where(and(eq(finalisedSessions.attendable_type, "event"), eq(finalisedSessions.attendable_id, event.id)));
+    expect(claim).toMatchObject({ meets: event.date, students: 2 });
+
+    // what the event page, the Event report and a student's Events tab read
+    const { access_token } = await srv.login("school_admin");
+    const read = async (query: string, variables: Record<string, unknown>) => {
+      const r = await srv.gql(access_token, query, variables);
+      expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+      return r.body.data;
+    };
+    const page = await read(
+      `query($uuid: String!) { event(uuid: $uuid) { missed_event { id } attendance_graph { labels datasets { data } } } }`,
+      { uuid: event.uuid },
+    );
+    expect(page.event.missed_event).toEqual([{ id: never.id }]);
+    expect(page.event.attendance_graph.labels).toEqual(expect.arrayContaining(["present", "absent"]));
+    const report = await read(
+      `query($d: String!) { eventReport(start_date: $d, end_date: $d, per_page: 100) { data { id attending attended missed } } }`,
+      { d: event.date },
+    );
+    expect(report.eventReport.data).toContainEqual({ id: event.id, attending: 3, attended: 1, missed: 1 });
+    const tab = await read(`query($uuid: String!) { student(uuid: $uuid) { events { status event { id } } } }`, {
+      uuid: never.uuid,
+    });
+    expect(tab.student.events).toEqual([{ status: STATUS.absent, event: { id: event.id } }]);
+  });
+
+  it("an event made after it took place is left alone: nobody can have missed it (the seed closes its own)", async () => {
+    const start = floorMinute(new Date(Date.now() - 2 * DAY));
+    const { event } = await makeEvent(db(), school, start, 60);
+    const st = await makeStudent(db(), school.id, { events: [event.id] });
+    await db()
+      .update(studentEvent)
+      .set({ created_at: new Date(start.getTime() - DAY) })
+      .where(eq(studentEvent.event_id, event.id));
+    expect((await finaliseDue(s())).failed).toBe(0);
+    expect(
+      await db()
+        .select()
+        .from(attendance)
+        .where(and(eq(attendance.student_id, st.id), eq(attendance.attendable_id, event.id))),
+    ).toEqual([]);
   });
 
   it("two processes finalising at once do each session exactly once", async () => {

@@ -1,7 +1,6 @@
 import { sendTexts } from "../../notifications/sms.ts";
 import type { Services } from "../../services.ts";
-import { publishAttendanceChanges } from "../publish-attendance.ts";
-import { refreshApa } from "./apa.ts";
+import { statusesChanged } from "./apa.ts";
 import { dueSessions } from "./due.ts";
 import { type FinalisedSession, finaliseSession } from "./session.ts";
 
@@ -45,13 +44,8 @@ export async function finaliseDue(s: Services, now = new Date()): Promise<Finali
 /** What follows a committed finalisation; a failure here is logged, the statuses stand. */
 async function afterCommit(s: Services, done: FinalisedSession, now: Date) {
   const { session } = done;
-  const studentIds = [...new Set(done.changed.map((c) => c.student_id))];
-  try {
-    await refreshApa(s.db, { id: session.school_id, timezone: session.timezone }, studentIds, now);
-  } catch (err) {
-    s.log.error({ err }, "APA refresh after finalisation failed");
-  }
-  await publishAttendanceChanges(
+  // APA, then the pushes: the same path as a staff member's change of a status
+  await statusesChanged(
     s,
     done.changed.map((c) => ({
       id: c.id,
@@ -60,6 +54,7 @@ async function afterCommit(s: Services, done: FinalisedSession, now: Date) {
       attendable_type: session.attendable_type,
       attendable_id: session.attendable_id,
     })),
+    now,
   );
   try {
     for (const t of done.tasks)
