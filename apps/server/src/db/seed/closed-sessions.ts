@@ -1,6 +1,6 @@
 import { addDays, isExcused, isTravelling, STATUS, type StatusId } from "@rollbook/domain";
 import { and, eq, isNull, min } from "drizzle-orm";
-import { decide } from "../../engine/finalise/decide.ts";
+import { decide, decidedRow } from "../../engine/finalise/decide.ts";
 import { dueSessions } from "../../engine/finalise/due.ts";
 import { enrolledStudents, excusesOn, travelDuring } from "../../engine/finalise/roster.ts";
 import type { Db } from "../client.ts";
@@ -124,21 +124,7 @@ export async function closeEndedEvents(
         ),
       });
       if (d.kind !== "write") continue;
-      rows.push({
-        attendable_id: session.attendable_id,
-        attendable_type: "event",
-        school_id: school.id,
-        student_id: id,
-        location_id: session.location_id,
-        status: d.status,
-        enter: d.enter,
-        exit: d.exit,
-        percentage: d.percentage,
-        finished: d.finished,
-        meets: session.meets,
-        created_at: session.start,
-        updated_at: session.end,
-      });
+      rows.push({ ...decidedRow(session, id, d), created_at: session.start, updated_at: session.end });
     }
     // a session with nobody on it is finalised too (students: 0)
     if (ids.length === 0)

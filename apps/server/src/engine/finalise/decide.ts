@@ -59,3 +59,30 @@ export function decide(input: DecideInput): Decision {
     finished: true,
   };
 }
+
+/** The attendance row a "write" decision makes for one student of a session: the finaliser's, and the demo seed's. */
+export function decidedRow(
+  session: {
+    attendable_type: "course" | "event";
+    attendable_id: number;
+    school_id: number;
+    location_id: number | null;
+    meets: string;
+  },
+  studentId: number,
+  d: Extract<Decision, { kind: "write" }>,
+) {
+  return {
+    attendable_id: session.attendable_id,
+    attendable_type: session.attendable_type,
+    school_id: session.school_id,
+    student_id: studentId,
+    location_id: session.location_id,
+    status: d.status,
+    enter: d.enter,
+    exit: d.exit,
+    percentage: d.percentage,
+    finished: d.finished,
+    meets: session.meets,
+  };
+}

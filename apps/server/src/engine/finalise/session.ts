@@ -10,7 +10,7 @@ import { askForReview } from "../review-tasks.ts";
 import { loadPlaces, placeSignals } from "../sessions-for-student.ts";
 import { advanceState, type Verdict, verdictOf, verdictOfState } from "../verdict.ts";
 import { type Concern, loadAlertData, planMails, planTasks, planTexts } from "./alerts.ts";
-import { type Decision, decide } from "./decide.ts";
+import { type Decision, decide, decidedRow } from "./decide.ts";
 import type { DueSession } from "./due.ts";
 import { enrolledStudents, excusesOn, pingsInWindow, travelDuring } from "./roster.ts";
 
@@ -189,21 +189,11 @@ async function finaliseClaimed(tx: Db, session: DueSession, now: Date, publicUrl
     if (d?.kind !== "write") return [];
     return [
       {
-        attendable_id: session.attendable_id,
-        attendable_type: session.attendable_type,
-        school_id: session.school_id,
-        student_id: id,
-        location_id: session.location_id,
-        status: d.status,
-        enter: d.enter,
-        exit: d.exit,
-        percentage: d.percentage,
+        ...decidedRow(session, id, d),
         confidence: verdicts.get(id)?.confidence ?? null,
         evidence: verdicts.get(id)?.evidence ?? null,
         // a finished attendance takes no more pings: no running state to keep
         engine_state: null,
-        finished: d.finished,
-        meets: session.meets,
       },
     ];
   });
