@@ -39,7 +39,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function pgAdmin(base: string, sql: string) {
+export async function pgAdmin(base: string, sql: string) {
   const c = new pg.Client({ connectionString: base });
   await c.connect();
   try {

@@ -28,9 +28,12 @@ export interface Session {
 
 export type SessionCancelReason = "cancelled" | "closure" | null;
 
-/** Whether a course is on its calendar at all on a date (meet day and semester). */
-export function courseMeetsOn(course: CourseSchedule, date: string): boolean {
-  const key = MEET_KEYS[weekdayOf(date)] as MeetKey;
+/**
+ * Whether a course is on its calendar at all on a date (meet day and semester). `weekday`: the
+ * date's weekday when the caller already has it (a loop over many courses and dates).
+ */
+export function courseMeetsOn(course: CourseSchedule, date: string, weekday = weekdayOf(date)): boolean {
+  const key = MEET_KEYS[weekday] as MeetKey;
   if (!course[key]) return false;
   if (course.semester_start && date < course.semester_start) return false;
   if (!course.is_indefinite && course.semester_end && date > course.semester_end) return false;
@@ -45,8 +48,13 @@ function sessionAt(date: string, start: string, end: string, tz: string): Sessio
 }
 
 /** The course's session on a date, or null when it does not meet. Cancellations and closures are separate. */
-export function courseSessionOn(course: CourseSchedule, date: string, tz: string): Session | null {
-  return courseMeetsOn(course, date) ? sessionAt(date, course.start_time, course.end_time, tz) : null;
+export function courseSessionOn(
+  course: CourseSchedule,
+  date: string,
+  tz: string,
+  weekday = weekdayOf(date),
+): Session | null {
+  return courseMeetsOn(course, date, weekday) ? sessionAt(date, course.start_time, course.end_time, tz) : null;
 }
 
 export function eventSession(event: EventSchedule, tz: string): Session {

@@ -1,12 +1,14 @@
 import {
   addDays,
   cancelReason,
+  courseMeetsOn,
   courseSessionOn,
   eventSession,
   localDate,
   resolveRules,
   type SchoolRules,
   type SessionCancelReason,
+  weekdayOf,
 } from "@rollbook/domain";
 import { and, eq, gte, isNull, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -54,8 +56,32 @@ export async function dueSessions(db: Db, now: Date, lookbackDays = LOOKBACK_DAY
     .from(schools)
     .where(isNull(schools.deleted_at));
   const bySchool = new Map(schoolRows.map((r) => [r.id, r]));
+  // only what a session needs: this runs on every tick over every course of every school
   const courseRows = await db
-    .select()
+    .select({
+      id: courses.id,
+      school_id: courses.school_id,
+      title: courses.title,
+      location_id: courses.location_id,
+      start_time: courses.start_time,
+      end_time: courses.end_time,
+      semester_start: courses.semester_start,
+      semester_end: courses.semester_end,
+      is_indefinite: courses.is_indefinite,
+      meet_sun: courses.meet_sun,
+      meet_mon: courses.meet_mon,
+      meet_tue: courses.meet_tue,
+      meet_wed: courses.meet_wed,
+      meet_thu: courses.meet_thu,
+      meet_fri: courses.meet_fri,
+      meet_sat: courses.meet_sat,
+      manual_attendance: courses.manual_attendance,
+      late_time: courses.late_time,
+      absent_time: courses.absent_time,
+      min_percentage: courses.min_percentage,
+      alerts_students: courses.alerts_students,
+      created_at: courses.created_at,
+    })
     .from(courses)
     .where(and(isNull(courses.deleted_at), eq(courses.is_archived, false), lte(courses.created_at, now)));
   const eventRows = await db
@@ -73,7 +99,11 @@ export async function dueSessions(db: Db, now: Date, lookbackDays = LOOKBACK_DAY
   const done = new Set(
     (
       await db
-        .select()
+        .select({
+          attendable_type: finalisedSessions.attendable_type,
+          attendable_id: finalisedSessions.attendable_id,
+          meets: finalisedSessions.meets,
+        })
         .from(finalisedSessions)
         .where(and(gte(finalisedSessions.meets, from), lte(finalisedSessions.meets, to)))
     ).map(dueKey),
@@ -93,17 +123,33 @@ export async function dueSessions(db: Db, now: Date, lookbackDays = LOOKBACK_DAY
   const isDue = (end: Date, created: Date) =>
     end.getTime() <= now.getTime() && end.getTime() > since.getTime() && end.getTime() > created.getTime();
 
+  // Each school's dates with their weekdays, made once: this runs every 30 s over every course and
+  // 30-odd dates, and a school's past is all finalised, so the loop only looks a key up per meeting
+  // date and computes a session's times (zone arithmetic) only for the few not finalised yet.
+  const datesByZone = new Map<string, { date: string; weekday: number }[]>();
+  const datesOf = (tz: string) => {
+    let list = datesByZone.get(tz);
+    if (!list) {
+      list = [];
+      // from the day before: a session that runs past midnight ends on the next date
+      for (let d = addDays(localDate(since, tz), -1); d <= localDate(now, tz); d = addDays(d, 1))
+        list.push({ date: d, weekday: weekdayOf(d) });
+      datesByZone.set(tz, list);
+    }
+    return list;
+  };
+
   const out: DueSession[] = [];
   for (const course of courseRows) {
     const school = bySchool.get(course.school_id);
     if (!school) continue;
     const tz = school.timezone;
-    // from the day before: a session that runs past midnight ends on the next date
-    for (let d = addDays(localDate(since, tz), -1); d <= localDate(now, tz); d = addDays(d, 1)) {
-      const session = courseSessionOn(course, d, tz);
-      if (!session || !isDue(session.end, course.created_at)) continue;
+    for (const { date: d, weekday } of datesOf(tz)) {
+      if (!courseMeetsOn(course, d, weekday)) continue;
       const key = { attendable_type: "course" as const, attendable_id: course.id, meets: d };
       if (done.has(dueKey(key))) continue;
+      const session = courseSessionOn(course, d, tz, weekday);
+      if (!session || !isDue(session.end, course.created_at)) continue;
       out.push({
         ...key,
         start: session.start,

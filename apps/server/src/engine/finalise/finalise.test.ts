@@ -34,7 +34,7 @@ import {
   series,
   storedLive,
 } from "../test-fixtures.ts";
-import { finaliseDue, startFinaliser } from "./run.ts";
+import { finaliseDue, RECENT_LOOKBACK_DAYS, startFinaliser } from "./run.ts";
 
 const DAY = 24 * 60 * MIN;
 
@@ -292,6 +292,44 @@ describe.each(DATABASES)("finalising ended sessions on %s", (kind) => {
         .map((d) => [localDate(new Date(old.start.getTime() + d * DAY), school.timezone), STATUS.absent, true])
         .sort(),
     );
+  });
+
+  it("ticks between full look-backs look back a day; the first tick, then one an hour, look back every accepted day", async () => {
+    const dates = (c: { start: Date }, days: number[]) =>
+      days.map((d) => localDate(new Date(c.start.getTime() + d * DAY), school.timezone)).sort();
+    const finishedDates = async (studentId: number, courseId: number) =>
+      (
+        await db()
+          .select()
+          .from(attendance)
+          .where(and(eq(attendance.student_id, studentId), eq(attendance.attendable_id, courseId)))
+      )
+        .filter((r) => r.finished)
+        .map((r) => r.meets)
+        .sort();
+    // a daily course whose sessions ended 3, 2, 1 and 0 days ago, none finalised
+    const old = await endedCourse({}, school, 3);
+    const missed = await enrol(old);
+    expect((await finaliseDue(s(), new Date(), RECENT_LOOKBACK_DAYS)).failed).toBe(0);
+    expect(await finishedDates(missed.student.id, old.course.id)).toEqual(dates(old, [3]));
+    // a server starting now looks back the whole window on its first tick
+    const stop = startFinaliser(s(), 200, 5_000);
+    try {
+      await expect
+        .poll(() => finishedDates(missed.student.id, old.course.id), { timeout: 15_000 })
+        .toEqual(dates(old, [0, 1, 2, 3]));
+      // another such course, made after that tick: the next ticks look back a day, the next full one finds it
+      const later = await endedCourse({}, school, 3);
+      const other = await enrol(later);
+      await expect
+        .poll(() => finishedDates(other.student.id, later.course.id), { timeout: 5_000 })
+        .toEqual(dates(later, [3]));
+      await expect
+        .poll(() => finishedDates(other.student.id, later.course.id), { timeout: 15_000 })
+        .toEqual(dates(later, [0, 1, 2, 3]));
+    } finally {
+      await stop();
+    }
   });
 
   it("an event that ended days ago, within the look-back, gives its signed-up students final statuses the pages show", async () => {

@@ -1,7 +1,7 @@
 import { sendTexts } from "../../notifications/sms.ts";
 import type { Services } from "../../services.ts";
 import { statusesChanged } from "./apa.ts";
-import { dueSessions } from "./due.ts";
+import { dueSessions, LOOKBACK_DAYS } from "./due.ts";
 import { type FinalisedSession, finaliseSession } from "./session.ts";
 
 export interface FinaliseSummary {
@@ -16,13 +16,26 @@ export interface FinaliseSummary {
 }
 
 /**
- * Finalises every session that ended in the last 7 days and is not finalised yet (so one that
- * ended while no server ran is done by the next run), each in its own transaction; then,
- * outside it, refreshes APA, tells connected staff and sends the alert mails.
+ * A tick between two full look-backs looks back this far: every session that ends is seen by the
+ * next tick, and one that failed is tried again on every tick for a day (decision 0340).
  */
-export async function finaliseDue(s: Services, now = new Date()): Promise<FinaliseSummary> {
+export const RECENT_LOOKBACK_DAYS = 1;
+/** How often a tick looks back the whole LOOKBACK_DAYS (and at start, to catch up after downtime). */
+export const FULL_LOOKBACK_EVERY_MS = 60 * 60_000;
+
+/**
+ * Finalises every session that ended in the last `lookbackDays` (by default as far back as pings
+ * are accepted, decision 0512) and is not finalised yet (so one that ended while no server ran is
+ * done by the next run), each in its own transaction; then, outside it, refreshes APA, tells
+ * connected staff and sends the alert mails.
+ */
+export async function finaliseDue(
+  s: Services,
+  now = new Date(),
+  lookbackDays = LOOKBACK_DAYS,
+): Promise<FinaliseSummary> {
   const summary: FinaliseSummary = { sessions: 0, students: 0, tasks: 0, mails: 0, failed: 0 };
-  for (const session of await dueSessions(s.db, now)) {
+  for (const session of await dueSessions(s.db, now, lookbackDays)) {
     let done: FinalisedSession | null;
     try {
       done = await finaliseSession(s, session, now);
@@ -75,15 +88,26 @@ async function afterCommit(s: Services, done: FinalisedSession, now: Date) {
 /**
  * Runs finaliseDue every `intervalMs` (and once soon after start, to catch up after downtime);
  * never two runs at once in this process. 0 turns it off (tests call finaliseDue themselves).
+ * The first run and one an hour look back the whole LOOKBACK_DAYS; the others one day. A large
+ * school's full look-back reads tens of thousands of finalised sessions and held the event loop
+ * (no ping answered) for a large part of a second every 30 s (decision 0340, bench:finaliser).
  * Answers a stop function that waits for a run in progress.
  */
-export function startFinaliser(s: Services, intervalMs: number): () => Promise<void> {
+export function startFinaliser(
+  s: Services,
+  intervalMs: number,
+  fullLookbackEveryMs = FULL_LOOKBACK_EVERY_MS,
+): () => Promise<void> {
   if (intervalMs <= 0) return async () => {};
   let running: Promise<void> | null = null;
   let stopped = false;
+  let lastFull = Number.NEGATIVE_INFINITY;
   const tick = () => {
     if (running || stopped) return;
-    running = finaliseDue(s)
+    const now = new Date();
+    const full = now.getTime() - lastFull >= fullLookbackEveryMs;
+    if (full) lastFull = now.getTime();
+    running = finaliseDue(s, now, full ? LOOKBACK_DAYS : RECENT_LOOKBACK_DAYS)
       .then((r) => {
         if (r.sessions || r.failed) s.log.info(r, "finalised ended sessions");
       })
