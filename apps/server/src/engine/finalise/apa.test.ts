@@ -15,11 +15,13 @@ const CANCEL = `mutation($c: Int!, $d: String!) { createCancellation(course_id: 
 const UNCANCEL = `mutation($id: Int!) { removeCancellation(id: $id) { id } }`;
 const TRAVEL = `mutation($t: Int!, $s: String, $e: String, $ids: [Int!]) {
   createTravel(team_id: $t, start_date: $s, end_date: $e, student_ids: $ids) { id } }`;
+const CLOSE = `mutation($t: String!, $s: String!, $e: String!) {
+  createClosure(title: $t, start_date: $s, end_date: $e) { id } }`;
 const STUDENT = `query($uuid: String!) { student(uuid: $uuid) { weekly_apa semester_apa } }`;
 
 /**
  * A student's weekly and semester APA follow every change of an attendance's status by staff
- * (an excuse added or removed, an override, a cancellation, team travel), not only the
+ * (an excuse added or removed, an override, a cancellation, team travel, a school closure), not only the
  * finaliser's, and the student's update is pushed once the figures are stored (UI sweep, item 2).
  */
 describe.each(DATABASES)("APA after a status change by staff on %s", (kind) => {
@@ -45,6 +47,26 @@ describe.each(DATABASES)("APA after a status change by staff on %s", (kind) => {
     return r.body.data;
   };
 
+  type Course = Awaited<ReturnType<typeof makeCourse>>;
+  /** Finished rows of the student on `meets`, one a class: its status, and locked (a staff override) or not. */
+  const finishedRows = (student: { id: number }, meets: string, list: [Course, number, boolean?][]) =>
+    db()
+      .insert(attendance)
+      .values(
+        list.map(([c, status, lock = false]) => ({
+          attendable_id: c.course.id,
+          attendable_type: "course" as const,
+          school_id: school.id,
+          student_id: student.id,
+          location_id: c.place.id,
+          status,
+          lock,
+          finished: true,
+          meets,
+        })),
+      )
+      .returning();
+
   it("is recomputed and pushed after an excuse, its removal, an override, a cancellation and travel", async () => {
     // three classes that ended half an hour ago: absent, absent, present (1 of 3 attended)
     const start = floorMinute(new Date(Date.now() - 90 * MIN));
@@ -54,25 +76,11 @@ describe.each(DATABASES)("APA after a status change by staff on %s", (kind) => {
     const [c1, c2, c3] = made as [(typeof made)[number], (typeof made)[number], (typeof made)[number]];
     const meets = c1.meets;
     const student = await makeStudent(db(), school.id, { courses: made.map((c) => c.course.id) });
-    const rows = await db()
-      .insert(attendance)
-      .values(
-        [
-          [c1, STATUS.absent],
-          [c2, STATUS.absent],
-          [c3, STATUS.present],
-        ].map(([c, status]) => ({
-          attendable_id: (c as typeof c1).course.id,
-          attendable_type: "course" as const,
-          school_id: school.id,
-          student_id: student.id,
-          location_id: (c as typeof c1).place.id,
-          status: status as number,
-          finished: true,
-          meets,
-        })),
-      )
-      .returning();
+    const rows = await finishedRows(student, meets, [
+      [c1, STATUS.absent],
+      [c2, STATUS.absent],
+      [c3, STATUS.present],
+    ]);
     const rowOf = (c: typeof c1) => rows.find((r) => r.attendable_id === c.course.id)!;
     // the third class's presence, as the phone sent it (a re-judged row keeps its present)
     await storedLive(
@@ -153,5 +161,48 @@ describe.each(DATABASES)("APA after a status change by staff on %s", (kind) => {
       .from(attendance)
       .where(and(eq(attendance.student_id, student.id), eq(attendance.meets, meets)));
     expect(final.map((r) => r.status).sort()).toEqual([STATUS.present, STATUS.present, STATUS.travel].sort());
+  });
+
+  it("is recomputed and pushed after a school closure cancels a day's rows", async () => {
+    // two classes that ended half an hour ago: absent, and present by a staff override (locked,
+    // so the closure leaves it): 1 of 2 attended, then 1 of 1 once the absence is cancelled
+    const start = floorMinute(new Date(Date.now() - 90 * MIN));
+    const absent = await makeCourse(db(), school, start, 60, { created_at: new Date(start.getTime() - MIN) });
+    const kept = await makeCourse(db(), school, start, 60, { created_at: new Date(start.getTime() - MIN) });
+    const meets = absent.meets;
+    const student = await makeStudent(db(), school.id, { courses: [absent.course.id, kept.course.id] });
+    await finishedRows(student, meets, [
+      [absent, STATUS.absent],
+      [kept, STATUS.present, true],
+    ]);
+    await refreshApa(db(), school, [student.id], new Date());
+    const inWeek = (() => {
+      const week = weekRange(localDate(new Date(), school.timezone));
+      return meets >= week.from && meets <= week.to;
+    })();
+    const stored = async () =>
+      (
+        await db()
+          .select({ weekly: students.weekly_apa, semester: students.semester_apa })
+          .from(students)
+          .where(eq(students.id, student.id))
+      )[0];
+    expect(await stored()).toEqual({ weekly: inWeek ? 50 : null, semester: 50 });
+
+    messages.length = 0;
+    await ok(CLOSE, { t: "Snow day", s: meets, e: meets });
+    const statuses = await db()
+      .select({ status: attendance.status })
+      .from(attendance)
+      .where(eq(attendance.student_id, student.id));
+    expect(statuses.map((r) => r.status).sort()).toEqual([STATUS.present, STATUS.cancelled].sort());
+    expect(await stored()).toEqual({ weekly: inWeek ? 100 : null, semester: 100 });
+    await expect
+      .poll(() => messages.some((m) => m.type === "student.update" && m.student_ids?.includes(student.id)))
+      .toBe(true);
+    expect((await ok(STUDENT, { uuid: student.uuid })).student).toEqual({
+      weekly_apa: inWeek ? 100 : null,
+      semester_apa: 100,
+    });
   });
 });
