@@ -12,6 +12,7 @@ import pg from "pg";
 import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema/index.ts";
 import { analyzeStale, STATISTICS_CHECK_MS } from "./statistics.ts";
+import { vacuumMostBloated } from "./vacuum.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -47,17 +48,20 @@ export async function openDatabase(opts: {
 
 /**
  * PGlite has no autovacuum: ANALYZE of the tables that changed, at opening and then every
- * `everyMs` (db/statistics.ts, decision 0126). Run through a drizzle instance of its own, so that
- * the statement count of `db` is only the app's.
+ * `everyMs` (db/statistics.ts), and at each of those later checks a VACUUM of the one table with
+ * the most dead rows over the threshold (db/vacuum.ts; decision 0126). Run through a drizzle
+ * instance of its own, so that the statement count of `db` is only the app's.
  */
 async function keepStatistics(client: PGlite, everyMs: number) {
   const own = drizzlePglite(client) as unknown as Db;
   let running: Promise<unknown> | null = null;
   // at opening: what changed before (PGlite keeps no change counters across a restart); then
-  // what changed in this process
+  // what changed in this process, and dead rows (none are counted at opening)
   const check = (onDisk: boolean) => {
     running ??= analyzeStale(own, { onDisk })
       .catch((err) => console.warn(`ANALYZE of the stale tables failed: ${(err as Error).message}`))
+      .then(() => (onDisk ? null : vacuumMostBloated(own)))
+      .catch((err) => console.warn(`VACUUM of a table with dead rows failed: ${(err as Error).message}`))
       .finally(() => {
         running = null;
       });

@@ -8,6 +8,7 @@ import { adminUrl, ROOT } from "../../test/template.ts";
 import { type Db, openDatabase } from "./client.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { staleTables } from "./statistics.ts";
+import { bloatedTables, vacuumMostBloated } from "./vacuum.ts";
 
 /** The planner's row count of a table: -1 until an ANALYZE (or VACUUM) has run on it. */
 async function reltuples(db: Db, table: string): Promise<number> {
@@ -21,6 +22,15 @@ async function reltuples(db: Db, table: string): Promise<number> {
 async function columnStats(db: Db, table: string): Promise<number> {
   const r = (await db.execute(
     sql`select count(*)::int as n from pg_stats where schemaname = 'public' and tablename = ${table}`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(r.rows[0]?.n);
+}
+
+/** Dead rows of a table as the statistics collector counts them (a VACUUM brings it back to 0). */
+async function deadRows(db: Db, table: string): Promise<number> {
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+  const r = (await db.execute(
+    sql`select n_dead_tup::int as n from pg_stat_user_tables where relid = ${table}::regclass`,
   )) as unknown as { rows: { n: number }[] };
   return Number(r.rows[0]?.n);
 }
@@ -104,6 +114,50 @@ describe.each(DATABASES)("planner statistics on %s", (kind) => {
       expect(await reltuples(database.db, "students")).toBeGreaterThanOrEqual(4500);
       expect(await staleTables(database.db)).toEqual([]);
       await database.close();
+    },
+    60_000,
+  );
+
+  it.runIf(kind === "pglite")(
+    "PGlite vacuums a table with many deleted and updated rows at its periodic check",
+    async () => {
+      const database = await openDatabase({ dataDir: "memory://", statisticsCheckMs: 100 });
+      cleanups.push(() => database.close());
+      const { db } = database;
+      await db.execute(sql`insert into schools (name, timezone) values ('Vacuum', 'UTC')`);
+      await db.execute(sql`insert into students (school_id, first_name, last_name, token, offline_code)
+        select (select min(id) from schools), 'S' || g, 'Row' || g, 'vacuum-' || g, 'X'
+        from generate_series(1, 3000) g`);
+      // 2,000 deleted and 500 of the rest updated: 2,500 dead rows beside 1,000 live ones
+      await db.execute(sql`delete from students where id % 3 <> 0`);
+      await db.execute(sql`update students set last_name = 'Moved' where id % 6 = 0`);
+      expect(await deadRows(db, "students")).toBeGreaterThanOrEqual(2000);
+      await until("the VACUUM of students", async () => (await deadRows(db, "students")) < 50);
+      expect(await bloatedTables(db)).toEqual([]);
+    },
+    60_000,
+  );
+
+  it.runIf(kind === "pglite")(
+    "PGlite's VACUUM takes one table a check, the most dead rows first, and only over 50 + 20% of the rows",
+    async () => {
+      // no periodic check here: the calls are the test's
+      const { db } = await emptyDatabase();
+      for (const [table, rows, deleted] of [
+        ["vacuum_many", 3000, 2000],
+        ["vacuum_some", 1000, 600],
+        // 100 dead beside 900 live: under 50 + 20% of 900 = 230
+        ["vacuum_few", 1000, 100],
+      ] as const) {
+        await db.execute(sql.raw(`create table ${table} as select g as id from generate_series(1, ${rows}) g`));
+        await db.execute(sql.raw(`delete from ${table} where id <= ${deleted}`));
+      }
+      expect(await vacuumMostBloated(db)).toBe("vacuum_many");
+      expect(await deadRows(db, "vacuum_many")).toBe(0);
+      expect(await deadRows(db, "vacuum_some")).toBe(600);
+      expect(await vacuumMostBloated(db)).toBe("vacuum_some");
+      expect(await vacuumMostBloated(db)).toBeNull();
+      expect(await deadRows(db, "vacuum_few")).toBe(100);
     },
     60_000,
   );
