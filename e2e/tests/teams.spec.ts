@@ -2,12 +2,14 @@ import type { Page } from "@playwright/test";
 import { type ApiSession, expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import type { Api } from "../support/api.ts";
 import { createTeam, uniqueWord } from "../support/factories.ts";
+import { expectNoSidewaysScroll } from "../support/layout.ts";
 
 /**
  * /Teams and /Teams/{uuid} (issue 11, Groups): the list searched through the URL, "New team"
- * naming the field at fault, pasting school IDs with one unknown, a travel created with the
- * default 6:00-20:00 window then removed, and axe on every tab (desktop and phone). The teams and
- * students here are made here, under names no other spec uses.
+ * naming the field at fault and asking before typed edits are thrown away, pasting school IDs
+ * with one unknown, a travel created with the default 6:00-20:00 window then removed, and axe on
+ * every tab (desktop and phone). The teams and students here are made here, under names no other
+ * spec uses.
  */
 
 async function createStudent(api: Api, session: ApiSession, last: string, schoolId: string) {
@@ -98,6 +100,59 @@ test("New team names the field at fault, then creates the team", async ({ signed
   await expect(heading(page, name)).toBeVisible();
   await expect(page).toHaveURL(/\/Teams\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("region", { name })).toContainText("Public");
+});
+
+test("New team asks before typed edits are thrown away: Escape, Keep editing, then Discard; axe on desktop and phone", async ({
+  signedInPage: page,
+}) => {
+  // three dialogs and two axe runs
+  test.slow();
+  await page.goto("/Teams");
+  const dialog = page.getByRole("dialog", { name: "New team" });
+  const question = page.getByRole("dialog", { name: "Discard changes?" });
+  // nothing typed: Escape closes at once
+  await page.getByRole("button", { name: "New team" }).click();
+  await expect(dialog.getByLabel("Name")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(question).toBeHidden();
+
+  const name = uniqueWord("Discardteam");
+  await page.getByRole("button", { name: "New team" }).click();
+  await dialog.getByLabel("Name").fill(name);
+  await page.keyboard.press("Escape");
+  await expect(question).toBeVisible();
+  await expect(question).toContainText("Your changes to the team are not saved. Discard them?");
+  await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
+  await expectNoA11yViolations(page, "the Discard changes? question over New team");
+  // Escape answers the question only: the typed name is still there, focused again
+  await page.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  await expect(dialog.getByLabel("Name")).toHaveValue(name);
+  await expect(dialog.getByLabel("Name")).toBeFocused();
+  // the close button asks too; Keep editing returns to it
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await question.getByRole("button", { name: "Keep editing" }).click();
+  await expect(question).toBeHidden();
+  await expect(dialog.getByLabel("Name")).toHaveValue(name);
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  // Discard: the dialog closes, nothing was created
+  await page.keyboard.press("Escape");
+  await question.getByRole("button", { name: "Discard" }).click();
+  await expect(question).toBeHidden();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("link", { name })).toHaveCount(0);
+
+  // on a phone the dialog fills the screen; the question sits over it
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "New team" }).click();
+  await dialog.getByLabel("Tag").fill("JV");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
+  await expectNoA11yViolations(page, "the Discard changes? question on a phone");
+  await expectNoSidewaysScroll(page, "the Discard changes? question on a phone");
+  await question.getByRole("button", { name: "Discard" }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test("pasting school IDs adds the known students and lists the unknown one", async ({

@@ -25,6 +25,8 @@ export interface ConfirmOptions {
   danger?: boolean;
   /** The buttons' words where Yes and No would be unclear; default Yes and No. */
   labels?: { confirm: string; cancel: string };
+  /** Focus starts on the No button (the safe answer) instead of the dialog's first control. */
+  focusCancel?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function confirm({
   message,
   danger = false,
   labels = { confirm: "Yes", cancel: "No" },
+  focusCancel = false,
 }: ConfirmOptions): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let answered = false;
@@ -48,6 +51,7 @@ export function confirm({
       // Mantine draws the title bar as <header>: a second banner landmark beside the page's own
       attributes: MODAL_ATTRIBUTES,
       confirmProps: { color: danger ? "red" : undefined },
+      cancelProps: focusCancel ? { "data-autofocus": true } : undefined,
       onConfirm: () => {
         answered = true;
         resolve();

@@ -55,6 +55,7 @@ export function CourseForm({ initial, submitLabel, onSubmit, onCancel, locations
   const { form, formError, busy, submit } = useRecordForm({
     name: "course",
     initialValues: initial,
+    unsaved: "the course",
     validate: courseFormErrors,
     order: COURSE_FIELD_ORDER,
     labels: COURSE_LABELS,

@@ -57,6 +57,7 @@ export function EventForm({
   const { form, formError, busy, submit } = useRecordForm({
     name: "event",
     initialValues: initial,
+    unsaved: "the event",
     validate: (v: EventFormValues) => eventFormErrors(v, attending),
     order: EVENT_FIELD_ORDER,
     labels: EVENT_LABELS,

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { MODAL_ATTRIBUTES } from "../../ui/confirm.tsx";
+import { FormModal } from "../../ui/form/FormModal.tsx";
 import { notify } from "../../ui/notify.tsx";
 import type { PickOption } from "../students/list/options.ts";
 import { RelationPicker } from "../students/list/RelationPicker.tsx";
@@ -50,12 +50,11 @@ export function AddTeamModal({
     }
   };
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={close}
       title={`Add a team to ${title}`}
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
+      unsaved={team && !busy ? "the team picked" : null}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
@@ -81,6 +80,6 @@ export function AddTeamModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { execute } from "../../lib/graphql.ts";
 import { useMe } from "../../lib/me.ts";
-import { MODAL_ATTRIBUTES } from "../../ui/confirm.tsx";
 import { confirmThen } from "../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
+import { FormModal } from "../../ui/form/FormModal.tsx";
 import { notify } from "../../ui/notify.tsx";
 import { personName } from "../../ui/person-name.ts";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -203,12 +203,11 @@ function AssignModal({
     }
   };
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={close}
       title={`Assign staff to ${title}`}
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
+      unsaved={choice && !busy ? "the staff member picked" : null}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
@@ -240,6 +239,6 @@ function AssignModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, Text } from "@mantine/core";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { MODAL_ATTRIBUTES } from "../../ui/confirm.tsx";
+import { FormModal } from "../../ui/form/FormModal.tsx";
 import { personName } from "../../ui/person-name.ts";
 import { SearchInput } from "../../ui/SearchInput.tsx";
 import { addButtonText, pickedText, pickLabel, togglePicked } from "./pick-students.ts";
@@ -54,13 +54,13 @@ export function PickStudentsModal({
   };
   const rows = found.data?.students.data ?? [];
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={close}
       title={title}
       size="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
+      // a search alone is no edit; the students picked are
+      unsaved={picked.size > 0 && !busy ? "the students picked" : null}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
@@ -114,6 +114,6 @@ export function PickStudentsModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

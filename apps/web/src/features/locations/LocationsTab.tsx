@@ -1,9 +1,9 @@
-import { Box, Button, Group, Modal, Stack } from "@mantine/core";
+import { Box, Button, Group, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { execute } from "../../lib/graphql.ts";
-import { MODAL_ATTRIBUTES } from "../../ui/confirm.tsx";
+import { FormModal } from "../../ui/form/FormModal.tsx";
 import { DataGrid, type GridColumn } from "../../ui/grid/DataGrid.tsx";
 import { useGridParams } from "../../ui/grid/useGridParams.ts";
 import { notify } from "../../ui/notify.tsx";
@@ -79,14 +79,7 @@ export function LocationsTab() {
         error={list.isError ? list.error.message : null}
         emptyText={query ? "No matching data" : "No locations yet"}
       />
-      <Modal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title="New location"
-        size="lg"
-        closeButtonProps={{ "aria-label": "Close" }}
-        attributes={MODAL_ATTRIBUTES}
-      >
+      <FormModal opened={creating} onClose={() => setCreating(false)} title="New location" size="lg">
         <LocationForm
           initial={EMPTY_LOCATION}
           formLabel="New location"
@@ -100,7 +93,7 @@ export function LocationsTab() {
             navigate(`/Locations/${r.createLocation.id}`);
           }}
         />
-      </Modal>
+      </FormModal>
     </Stack>
   );
 }

@@ -21,6 +21,7 @@ export function TeamForm({ initial, submitLabel, onSubmit, onCancel, label }: Te
   const { form, formError, busy, submit } = useRecordForm({
     name: "team",
     initialValues: initial,
+    unsaved: "the team",
     validate: teamFormErrors,
     order: TEAM_FIELD_ORDER,
     labels: TEAM_LABELS,

@@ -1,12 +1,14 @@
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { grantableRoles } from "@rollbook/domain";
 import { execute } from "../../lib/graphql.ts";
-import { MODAL_ATTRIBUTES } from "../../ui/confirm.tsx";
+import { FormModal } from "../../ui/form/FormModal.tsx";
 import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import { notify } from "../../ui/notify.tsx";
 import { showRefusal } from "./format.ts";
 import { INVITE_LABELS, INVITE_ORDER, type InviteValues, inviteErrors } from "./information-form.ts";
 import { InviteUserDocument } from "./queries.ts";
+
+const typed = (v: InviteValues) => [v.first_name, v.last_name, v.email].some((x) => x.trim() !== "");
 
 /** Invite a user: first name, e-mail and a role the inviter may grant (the server checks again). */
 export function InviteModal(props: {
@@ -24,6 +26,14 @@ export function InviteModal(props: {
     labels: INVITE_LABELS,
   });
 
+  // the form outlives the dialog: what was typed goes with it (saved, cancelled or discarded);
+  // the role chosen stays for the next invitation
+  const close = () => {
+    form.setValues({ first_name: "", last_name: "", email: "" });
+    form.clearErrors();
+    props.onClose();
+  };
+
   const save = async (v: InviteValues) => {
     try {
       await execute(InviteUserDocument, {
@@ -33,23 +43,20 @@ export function InviteModal(props: {
         role_id: Number(v.role_id),
       });
       notify.success(`An invitation was sent to ${v.email.trim()}.`);
-      // the role chosen stays for the next invitation
-      form.setValues({ first_name: "", last_name: "", email: "" });
-      form.clearErrors();
       props.onInvited();
-      props.onClose();
+      close();
     } catch (err) {
       showRefusal(err, form.setFieldError);
     }
   };
 
   return (
-    <Modal
+    <FormModal
       opened={props.opened}
-      onClose={props.onClose}
+      onClose={close}
       title="Invite a user"
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
+      // the role alone is no edit: it stays for the next invitation on purpose
+      unsaved={typed(form.values) && !busy ? "the invitation" : null}
     >
       <form onSubmit={submit(save)} noValidate aria-label="Invite a user">
         <Stack gap="sm">
@@ -68,7 +75,7 @@ export function InviteModal(props: {
             data={roles.map((r) => ({ value: String(r.id), label: r.display_name }))}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" loading={busy}>
@@ -77,6 +84,6 @@ export function InviteModal(props: {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

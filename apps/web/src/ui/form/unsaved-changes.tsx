@@ -6,11 +6,14 @@
  *   user's answer in a dialog, asked by the one <UnsavedChangesGuard /> the signed-in shell
  *   mounts (React Router's useBlocker: a router takes a single blocker, so the forms of a page
  *   report to this guard instead of each holding its own);
- * - leaving the app (reload, closing the tab, another address) gets the browser's own question.
+ * - leaving the app (reload, closing the tab, another address) gets the browser's own question;
+ * - inside a dialog (<FormModal>), closing it (Escape, its close button, a click outside) asks
+ *   "Discard changes?" first.
  */
-import { useEffect, useId, useRef } from "react";
+import { useContext, useEffect, useId, useRef } from "react";
 import { type BlockerFunction, type Location, useBlocker } from "react-router";
 import { confirm } from "../confirm.tsx";
+import { DialogEditsContext } from "./dialog-edits.ts";
 
 /** What each form with unsaved edits holds ("the school's settings"), by the hook's id. */
 const dirtyForms = new Map<string, string>();
@@ -40,15 +43,21 @@ export const DISCARD_UNSAVED = { discardUnsaved: true } as const;
 
 /**
  * Marks a form as holding unsaved edits while `dirty` is true (and it is mounted). `what` names
- * them in the question: "the school's settings", "this user's information".
+ * them in the question: "the school's settings", "this user's information". In a <FormModal>
+ * the dialog is told too.
  */
 export function useUnsavedChanges(dirty: boolean, what: string) {
   const id = useId();
+  const dialog = useContext(DialogEditsContext);
   useEffect(() => {
     if (!dirty) return;
     setDirty(id, what);
-    return () => setDirty(id, null);
-  }, [id, dirty, what]);
+    dialog?.set(id, what);
+    return () => {
+      setDirty(id, null);
+      dialog?.set(id, null);
+    };
+  }, [id, dirty, what, dialog]);
 }
 
 /** A move that replaces what is shown: another path or other search parameters (a tab), not a #fragment. */
@@ -61,7 +70,7 @@ const shouldBlock: BlockerFunction = ({ currentLocation, nextLocation }) =>
   dirtyForms.size > 0 && leavesPage(currentLocation, nextLocation);
 
 /** "a, b and c" */
-const listed = (items: readonly string[]) =>
+export const listed = (items: readonly string[]) =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 /**

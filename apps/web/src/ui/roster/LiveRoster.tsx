@@ -1,14 +1,14 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { STATUS, STATUSES } from "@rollbook/domain";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type FormEvent, memo, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../lib/graphql.ts";
-import { MODAL_ATTRIBUTES } from "../confirm.tsx";
 import { confirmThen } from "../detail/confirm-then.ts";
 import { DetailSection } from "../detail/DetailSection.tsx";
 import { formatTime } from "../detail/format.ts";
+import { FormModal } from "../form/FormModal.tsx";
 import { useRecordForm } from "../form/use-record-form.ts";
 import { notify } from "../notify.tsx";
 import { personName } from "../person-name.ts";
@@ -261,12 +261,11 @@ function OverrideModal({ row, onClose, onDone }: { row: RosterRow | null; onClos
     if (done) onDone();
   };
   return (
-    <Modal
+    <FormModal
       opened={row !== null}
       onClose={close}
       title={`Change status of ${name}`}
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
+      unsaved={choice !== "" ? "the new status" : null}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
@@ -295,7 +294,7 @@ function OverrideModal({ row, onClose, onDone }: { row: RosterRow | null; onClos
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -308,16 +307,10 @@ function OfflineCodeForm({ of, rows, onDone }: { of: RosterOf; rows: readonly Ro
       <Button variant="default" onClick={() => setOpen(true)}>
         Enter offline code
       </Button>
-      <Modal
-        opened={open}
-        onClose={close}
-        title="Enter an offline code"
-        closeButtonProps={{ "aria-label": "Close" }}
-        attributes={MODAL_ATTRIBUTES}
-      >
+      <FormModal opened={open} onClose={close} title="Enter an offline code">
         {/* the modal unmounts its content when closed: each opening starts empty and unchecked */}
         <OfflineCodeFields of={of} rows={rows} onClose={close} onDone={onDone} />
-      </Modal>
+      </FormModal>
     </>
   );
 }
@@ -336,6 +329,7 @@ function OfflineCodeFields({
   const { form, formError, busy, submit } = useRecordForm({
     name: "offline-code",
     initialValues: EMPTY_OFFLINE_CODE_FORM,
+    unsaved: "the offline code",
     validate: offlineCodeFormErrors,
     order: OFFLINE_CODE_FIELD_ORDER,
     labels: OFFLINE_CODE_LABELS,

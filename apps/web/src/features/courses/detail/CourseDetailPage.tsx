@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, Modal, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, Stack } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { useMe } from "../../../lib/me.ts";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
 import {
   AddTileButton,
   HeaderBadge,
@@ -15,6 +14,7 @@ import { formatPercent } from "../../../ui/detail/format.ts";
 import { KeyValueList } from "../../../ui/detail/KeyValueList.tsx";
 import { NotFoundPanel } from "../../../ui/detail/NotFoundPanel.tsx";
 import { UrlTabs } from "../../../ui/detail/UrlTabs.tsx";
+import { FormModal } from "../../../ui/form/FormModal.tsx";
 import { notify } from "../../../ui/notify.tsx";
 import { PageHeading } from "../../../ui/PageHeading.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
@@ -207,14 +207,12 @@ function CourseDetailView({ course, school }: { course: CourseDetail; school: Co
         />
       </DetailHeader>
       <UrlTabs label="Course sections" defaultTab="dashboard" tabs={tabs} />
-      <Modal
+      <FormModal
         opened={editing}
         onClose={() => setEditing(false)}
         title={`Edit ${course.title}`}
         size="xl"
         fullScreen={phone}
-        closeButtonProps={{ "aria-label": "Close" }}
-        attributes={MODAL_ATTRIBUTES}
       >
         <CourseForm
           label="Edit course"
@@ -233,7 +231,7 @@ function CourseDetailView({ course, school }: { course: CourseDetail; school: Co
             await refresh();
           }}
         />
-      </Modal>
+      </FormModal>
     </Stack>
   );
 }

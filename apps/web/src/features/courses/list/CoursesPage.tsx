@@ -1,10 +1,10 @@
-import { Box, Button, Checkbox, Group, Modal, NativeSelect, Stack } from "@mantine/core";
+import { Box, Button, Checkbox, Group, NativeSelect, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { useMe } from "../../../lib/me.ts";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
+import { FormModal } from "../../../ui/form/FormModal.tsx";
 import { DataGrid } from "../../../ui/grid/DataGrid.tsx";
 import { useGridParams } from "../../../ui/grid/useGridParams.ts";
 import { notify } from "../../../ui/notify.tsx";
@@ -97,15 +97,7 @@ export default function CoursesPage() {
         emptyText={coursesEmptyText(filters, me.role.id)}
       />
 
-      <Modal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title="New course"
-        size="xl"
-        fullScreen={phone}
-        closeButtonProps={{ "aria-label": "Close" }}
-        attributes={MODAL_ATTRIBUTES}
-      >
+      <FormModal opened={creating} onClose={() => setCreating(false)} title="New course" size="xl" fullScreen={phone}>
         <CourseForm
           label="New course"
           initial={EMPTY_COURSE_FORM}
@@ -120,7 +112,7 @@ export default function CoursesPage() {
             navigate(`/Courses/${r.createCourse.uuid}`);
           }}
         />
-      </Modal>
+      </FormModal>
     </Stack>
   );
 }

@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, CopyButton, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, CopyButton, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { useMe } from "../../../lib/me.ts";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
 import { formatDate } from "../../../ui/dates/date-format.ts";
 import {
   AddTileButton,
@@ -15,6 +14,7 @@ import { DetailHeader } from "../../../ui/detail/DetailHeader.tsx";
 import { KeyValueList } from "../../../ui/detail/KeyValueList.tsx";
 import { NotFoundPanel } from "../../../ui/detail/NotFoundPanel.tsx";
 import { UrlTabs } from "../../../ui/detail/UrlTabs.tsx";
+import { FormModal } from "../../../ui/form/FormModal.tsx";
 import { notify } from "../../../ui/notify.tsx";
 import { PageHeading } from "../../../ui/PageHeading.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
@@ -198,14 +198,12 @@ function EventDetailView({ event, school }: { event: EventDetail; school: School
         )}
       </DetailHeader>
       <UrlTabs label="Event sections" defaultTab="dashboard" tabs={tabs} />
-      <Modal
+      <FormModal
         opened={editing}
         onClose={() => setEditing(false)}
         title={`Edit ${event.title}`}
         size="xl"
         fullScreen={phone}
-        closeButtonProps={{ "aria-label": "Close" }}
-        attributes={MODAL_ATTRIBUTES}
       >
         <EventForm
           label="Edit event"
@@ -230,7 +228,7 @@ function EventDetailView({ event, school }: { event: EventDetail; school: School
             await refresh();
           }}
         />
-      </Modal>
+      </FormModal>
     </Stack>
   );
 }

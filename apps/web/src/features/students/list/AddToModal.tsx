@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
+import { FormModal } from "../../../ui/form/FormModal.tsx";
 import { participants } from "./bulk.ts";
 import type { Relation } from "./filters.ts";
 import type { PickOption } from "./options.ts";
@@ -26,12 +26,11 @@ export function AddToModal({
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       opened={kind !== null}
       onClose={close}
       title={kind ? `Add to ${withArticle(kind)}` : ""}
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
+      unsaved={kind && picked ? `the ${kind} picked` : null}
     >
       {kind && (
         <form
@@ -66,6 +65,6 @@ export function AddToModal({
           </Stack>
         </form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { execute } from "../../../lib/graphql.ts";
 import { RequestError } from "../../../lib/http.ts";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
 import { FormField } from "../../../ui/form/FormField.tsx";
+import { FormModal } from "../../../ui/form/FormModal.tsx";
 import { emailRule, type Rule, required } from "../../../ui/form/rules.ts";
 import { type FieldState, useField, validateAll } from "../../../ui/form/useField.ts";
 import { CreateStudentDocument } from "./mutations.ts";
@@ -94,13 +94,12 @@ export function NewStudentModal({
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={close}
       title="New participant"
       size="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
+      unsaved={!busy && Object.values(fields).some((f) => f.value.trim() !== "") ? "the new participant" : null}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
@@ -128,6 +127,6 @@ export function NewStudentModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

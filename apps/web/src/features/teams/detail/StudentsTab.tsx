@@ -1,9 +1,9 @@
-import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, List, Stack, Text, Textarea } from "@mantine/core";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
+import { FormModal } from "../../../ui/form/FormModal.tsx";
 import { DataGrid } from "../../../ui/grid/DataGrid.tsx";
 import { useGridParams } from "../../../ui/grid/useGridParams.ts";
 import { useGridSelection } from "../../../ui/grid/useGridSelection.ts";
@@ -190,13 +190,13 @@ function PasteIdsModal({
     }
   };
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={close}
       title={`Paste school IDs into ${team.name}`}
       size="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
+      // the IDs that matched nobody, left in the box after a save, are already answered
+      unsaved={text.trim() !== "" && text !== result?.unknown.join("\n") ? "the pasted school IDs" : null}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
@@ -238,6 +238,6 @@ function PasteIdsModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,12 +1,12 @@
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Table, Text, Textarea } from "@mantine/core";
 import { TimeInput } from "@mantine/dates";
 import { useState } from "react";
 import { execute } from "../../../lib/graphql.ts";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
 import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
 import { formatDateTime } from "../../../ui/detail/format.ts";
+import { FormModal } from "../../../ui/form/FormModal.tsx";
 import { useRecordForm } from "../../../ui/form/use-record-form.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { personName } from "../../../ui/person-name.ts";
@@ -170,15 +170,7 @@ function TravelModal({
   const members = useTeamMembers(team.uuid, true);
   const phone = usePhone();
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={travel ? "Edit travel" : "New travel"}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ "aria-label": "Close" }}
-      attributes={MODAL_ATTRIBUTES}
-    >
+    <FormModal opened onClose={onClose} title={travel ? "Edit travel" : "New travel"} size="lg" fullScreen={phone}>
       {members.isPending ? (
         <Spinner label="Loading the team's students" />
       ) : (
@@ -207,7 +199,7 @@ function TravelModal({
           }}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -229,6 +221,7 @@ function TravelForm({
   const { form, formError, busy, submit } = useRecordForm({
     name: "travel",
     initialValues: initial,
+    unsaved: "the travel",
     validate: (v: TravelFormValues) => travelFormErrors(v, timeZone),
     order: TRAVEL_FIELD_ORDER,
     labels: TRAVEL_LABELS,

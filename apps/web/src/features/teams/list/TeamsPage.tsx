@@ -1,10 +1,10 @@
-import { Box, Button, Group, Modal, NativeSelect, Stack } from "@mantine/core";
+import { Box, Button, Group, NativeSelect, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { useMe } from "../../../lib/me.ts";
-import { MODAL_ATTRIBUTES } from "../../../ui/confirm.tsx";
+import { FormModal } from "../../../ui/form/FormModal.tsx";
 import { DataGrid } from "../../../ui/grid/DataGrid.tsx";
 import { useGridParams } from "../../../ui/grid/useGridParams.ts";
 import { notify } from "../../../ui/notify.tsx";
@@ -86,14 +86,7 @@ export default function TeamsPage() {
         emptyText={teamsEmptyText(filters, me.role.id)}
       />
 
-      <Modal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title="New team"
-        fullScreen={phone}
-        closeButtonProps={{ "aria-label": "Close" }}
-        attributes={MODAL_ATTRIBUTES}
-      >
+      <FormModal opened={creating} onClose={() => setCreating(false)} title="New team" fullScreen={phone}>
         <TeamForm
           label="New team"
           initial={EMPTY_TEAM_FORM}
@@ -107,7 +100,7 @@ export default function TeamsPage() {
             navigate(`/Teams/${r.createTeam.uuid}`);
           }}
         />
-      </Modal>
+      </FormModal>
     </Stack>
   );
 }
