@@ -59,6 +59,14 @@ const KIND: Record<string, string> = {
 
 const plural = (n: number | bigint, unit: string) => `${n} ${unit}${n === 1 || n === 1n ? "" : "s"}`;
 
+/**
+ * The product's wording of an upper limit, with its value ("must be at most 200 characters"):
+ * the one helper for every size message, zod's (below) and the hand-written checks alike.
+ */
+export function atMost(n: number | bigint, unit: "character" | "byte" | "item"): string {
+  return `must ${unit === "item" ? "hold" : "be"} at most ${plural(n, unit)}`;
+}
+
 /** The product's wording of a size issue ("must be at most 200 characters"); undefined when it has none. */
 function sizeMessage(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string | undefined {
   const big = issue.code === "too_big";
@@ -71,7 +79,7 @@ function sizeMessage(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): 
     const count = plural(n, unit);
     const verb = unit === "item" ? "hold" : "be";
     if (issue.exact) return `must ${verb} exactly ${count}`;
-    return big ? `must ${verb} at most ${count}` : `must ${verb} at least ${count}`;
+    return big ? atMost(n, unit) : `must ${verb} at least ${count}`;
   }
   if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") {
     if (big) return issue.inclusive ? `must be at most ${n}` : `must be less than ${n}`;

@@ -251,6 +251,13 @@ describe.each(DATABASES)("students CSV export on %s", (kind) => {
       expect(Object.keys(body.errors), qs).toEqual([field]);
       expect(body.message.startsWith(field), qs).toBe(true);
     }
+    // a filter longer than any is read at all says the limit
+    const long = await get(`${PATH}?relation_uuid=${"x".repeat(1001)}`, admin);
+    expect(long.status).toBe(400);
+    expect(await long.json()).toEqual({
+      message: "relation_uuid must be at most 1000 characters",
+      errors: { relation_uuid: ["must be at most 1000 characters"] },
+    });
     // an unseen relation is not an error: it matches nobody, as in the list
     expect(
       await exportRows(admin, { relation: "team", relation_uuid: "00000000-0000-4000-8000-000000000000" }),

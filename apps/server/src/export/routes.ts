@@ -1,3 +1,4 @@
+import { atMost } from "@rollbook/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Scoped } from "../access/scoped.ts";
 import { NUL_MESSAGE } from "../http/no-nul.ts";
@@ -7,6 +8,8 @@ import { schoolZone } from "./csv-cells.ts";
 import { downloadViewer } from "./request-viewer.ts";
 import { studentsCsv } from "./students-csv.ts";
 
+/** Longer than any filter's own limit (query: 200): a bound on what is read at all. */
+const FILTER_MAX = 1000;
 const FILTERS = ["query", "state", "relation", "relation_uuid", "sort_by", "sort_dir", "missing"] as const;
 
 const badRequest = (reply: FastifyReply, field: string, problem: string) =>
@@ -21,7 +24,7 @@ function readFilters(request: FastifyRequest): StudentFilterInput | { field: str
     if (v === undefined) continue;
     if (typeof v !== "string") return { field: name, problem: "must be given once" };
     if (v.includes("\0")) return { field: name, problem: NUL_MESSAGE };
-    if (v.length > 1000) return { field: name, problem: "is too long" };
+    if (v.length > FILTER_MAX) return { field: name, problem: atMost(FILTER_MAX, "character") };
     out[name] = v;
   }
   if (out.missing !== undefined && out.missing !== "true" && out.missing !== "false")

@@ -1,4 +1,4 @@
-import { fieldErrors } from "@rollbook/domain";
+import { atMost, fieldErrors } from "@rollbook/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodError } from "zod";
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from "./json-body.ts";
@@ -27,13 +27,16 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      // the refusal says the limit, as every other size message does
+      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+        const limit = atMost(request.routeOptions.bodyLimit, "byte");
+        return reply.code(status).send({ message: `The request body ${limit}`, errors: { body: [limit] } });
+      }
       const message =
         error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
           ? "The request body is not valid JSON"
-          : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-            ? "The request body is too large"
-            : error.message;
-      // the one body-level refusal that names its field, as validation errors do
+          : error.message;
+      // body-level refusals name their field, as validation errors do
       if (error.code === JSON_TOO_DEEP)
         return reply.code(status).send({ message, errors: { body: [`nests deeper than ${MAX_JSON_DEPTH} levels`] } });
       return reply.code(status).send({ message });

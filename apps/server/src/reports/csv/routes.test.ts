@@ -160,6 +160,15 @@ describe.each(DATABASES)("report CSV exports on %s", (kind) => {
     }
   });
 
+  it("says the limit of an over-long filter, naming it", async () => {
+    const res = await get(`/api/v2/reports/Status/export.csv?classes=${"1".repeat(10_001)}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: "classes: must be at most 10000 characters",
+      errors: { classes: ["must be at most 10000 characters"] },
+    });
+  });
+
   it("answers 404 alike for an unknown report and one the viewer may not open", async () => {
     const unknown = await get("/api/v2/reports/Payroll/export.csv");
     expect(unknown.status).toBe(404);

@@ -1,4 +1,5 @@
 import { pipeline, Readable } from "node:stream";
+import { atMost } from "@rollbook/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError } from "graphql";
 import { Scoped } from "../../access/scoped.ts";
@@ -16,6 +17,9 @@ const badRequest = (reply: FastifyReply, field: string, problem: string) =>
 /** Same answer for a report that does not exist and one the viewer may not open. */
 const notFound = (reply: FastifyReply) => reply.code(404).send({ message: "Report not found" });
 
+/** A bound on each query parameter read at all (a report's own checks are narrower). */
+const PARAM_MAX = 10_000;
+
 /** The query string as text filters, each given once and of a sane length, or the field at fault. */
 function readQuery(request: FastifyRequest): Record<string, string> | { field: string; problem: string } {
   const raw = (request.query ?? {}) as Record<string, unknown>;
@@ -23,7 +27,7 @@ function readQuery(request: FastifyRequest): Record<string, string> | { field: s
   for (const [name, v] of Object.entries(raw)) {
     if (typeof v !== "string") return { field: name, problem: "must be given once" };
     if (v.includes("\0")) return { field: name, problem: NUL_MESSAGE };
-    if (v.length > 10_000) return { field: name, problem: "is too long" };
+    if (v.length > PARAM_MAX) return { field: name, problem: atMost(PARAM_MAX, "character") };
     out[name] = v;
   }
   return out;
