@@ -29,6 +29,9 @@ export const resetInput = z
 
 export const checkInvitationInput = z.object({ token: z.string().uuid("must be a valid invitation link") });
 
+/** POST /api/v2/email/confirm: the secret of a mailed link confirming a new e-mail (decision 0951). */
+export const confirmEmailInput = z.object({ token: z.string().uuid("must be a valid confirmation link") });
+
 export const registerInput = z
   .object({
     token: z.string().uuid("must be a valid invitation link"),

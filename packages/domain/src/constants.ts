@@ -16,6 +16,8 @@ export const TRAVEL_DEFAULT_START_HOUR = 6;
 export const TRAVEL_DEFAULT_END_HOUR = 20;
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 export const PASSWORD_RESET_TTL_MS = 3600 * 1000;
+/** A mailed link confirming a new e-mail address lives a day (decision 0951). */
+export const EMAIL_CHANGE_TTL_MS = 24 * 3600 * 1000;
 export const ACCESS_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 export const BREAKPOINTS = { small: 480, phone: 768, tablet: 992, desktop: 1200 } as const;
 export const LOGIN_FAILURE_MESSAGE = "Incorrect email or password combination. Please try again.";

@@ -5,6 +5,7 @@ import { systemOf } from "../access/system.ts";
 import type { Db } from "../db/client.ts";
 import { auditLog, invitations, roles, schools, users } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
+import { EMAIL_TAKEN } from "../users/email-change.ts";
 import { linkSecretHash, newLinkSecret } from "./tokens.ts";
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -67,16 +68,16 @@ export async function inviteUser(
   const [role] = await db.select().from(roles).where(eq(roles.id, args.role_id));
   if (!role) throw userError("role_id is not a role", "role_id");
   if (!canManageUsers(v.roleId, role.id)) throw userError("You may not invite a user with this role.", "role_id");
-  // e-mail addresses are unique across schools
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deleted_at)))
-    .limit(1);
-  if (taken) throw userError("A user with this e-mail already exists.", "email");
-
   const secret = newLinkSecret();
   const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, v.schoolId));
+  const mail = await invitationMailFor(db, v.schoolId, {
+    to: email,
+    firstName: first_name,
+    inviter: `${v.user.first_name} ${v.user.last_name}`,
+    roleName: role.display_name,
+    schoolName: school?.name,
+    link: `${s.publicUrl}/Invite/${secret}`,
+  });
   const invitation = await db.transaction(async (tx) => {
     const now = await endOpenInvitations(tx, v.schoolId, email);
     const [row] = await tx
@@ -103,32 +104,50 @@ export async function inviteUser(
       data: { email, role_id: role.id },
     });
     // queued with the invitation: both are written, or neither
-    await s.mailer.send(
-      invitationMail({
-        to: email,
-        firstName: first_name,
-        inviter: `${v.user.first_name} ${v.user.last_name}`,
-        roleName: role.display_name,
-        schoolName: school?.name,
-        link: `${s.publicUrl}/Invite/${secret}`,
-      }),
-      tx,
-    );
+    await s.mailer.send(mail, tx);
     return row;
   });
   s.mailer.wake();
   return invitation;
 }
 
-/** The invitation mail, shared by inviteUser and resendInvitation (users/invitations.ts). */
-export function invitationMail(m: {
+interface InvitationMail {
   to: string;
   firstName: string;
   inviter: string;
   roleName: string;
   schoolName?: string | undefined;
   link: string;
-}) {
+}
+
+/**
+ * The mail an invitation into `schoolId` sends, shared by inviteUser and resendInvitation
+ * (users/invitations.ts). Addresses are unique across schools, but the inviter must not learn
+ * that another school holds one (decision 0951): a live user of the inviter's own school is
+ * refused as before; for one of another school the call answers as for a free address, and the
+ * holder gets a note that they have an account already instead of a link.
+ */
+export async function invitationMailFor(db: Db, schoolId: number, m: InvitationMail) {
+  const [holder] = await db
+    .select({ school_id: users.school_id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${m.to.toLowerCase()}`, isNull(users.deleted_at)))
+    .limit(1);
+  if (!holder) return invitationMail(m);
+  if (holder.school_id === schoolId) throw userError(EMAIL_TAKEN, "email");
+  return accountExistsMail(m);
+}
+
+/** To a user of another school whom someone invited: one address holds one account. */
+function accountExistsMail(m: InvitationMail) {
+  return {
+    to: m.to,
+    subject: `You are invited to Rollbook${m.schoolName ? ` at ${m.schoolName}` : ""}`,
+    text: `Hello ${m.firstName},\n\n${m.inviter} invited you to Rollbook as ${m.roleName}${m.schoolName ? ` at ${m.schoolName}` : ""}.\nYou already have a Rollbook account with this address, and one address holds one account, so there is nothing to accept. Sign in as usual, or ask ${m.inviter} to invite another address of yours.\n`,
+  };
+}
+
+function invitationMail(m: InvitationMail) {
   return {
     to: m.to,
     subject: `You are invited to Rollbook${m.schoolName ? ` at ${m.schoolName}` : ""}`,

@@ -1,5 +1,6 @@
 import {
   checkInvitationInput,
+  confirmEmailInput,
   forgotInput,
   LOGIN_FAILURE_MESSAGE,
   loginInput,
@@ -15,6 +16,7 @@ import { findNul, NUL_MESSAGE } from "../http/no-nul.ts";
 import { closeLimitsOnClose, limitsOf, take } from "../rate-limit/limits.ts";
 import { sendRateLimited } from "../rate-limit/refusal.ts";
 import type { Services } from "../services.ts";
+import { confirmEmailChange } from "./confirm-email.ts";
 import { openLoginGate } from "./login-limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { presentUser } from "./present-user.ts";
@@ -140,9 +142,21 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     return inv;
   }
 
+  const invalidEmailLink = {
+    message: "This confirmation link is invalid, expired or already used. Change the e-mail again for a new one.",
+    errors: { token: ["is invalid, expired or already used"] },
+  };
+
   const invalidInvitation = {
     message: "This invitation is invalid, expired or already used. Ask for a new one.",
     errors: { token: ["is invalid, expired or already used"] },
+  };
+
+  // thrown to roll the claim of the invitation back: the link stays as it was
+  const ACCOUNT_EXISTS = Symbol("account exists");
+  const accountExists = {
+    message: "You already have a Rollbook account with this e-mail: sign in with it.",
+    errors: { email: ["already has an account"] },
   };
 
   app.post("/api/v2/checkInvitation", limited, async (request, reply) => {
@@ -162,45 +176,67 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     // hashed first: the invitation is used up and the user written in one transaction, so a
     // failure leaves the link working
     const password_hash = await hashPassword(input.data.password);
-    const user = await db.transaction(async (tx) => {
-      const [inv] = await tx
-        .update(invitations)
-        .set({ accepted_at: now })
-        .where(
-          and(
-            eq(invitations.secret_hash, linkSecretHash(input.data.token)),
-            isNull(invitations.accepted_at),
-            gt(invitations.expires_at, now),
-          ),
-        )
-        .returning();
-      if (!inv) return null;
-      const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${inv.email})`).limit(1);
-      const values = {
-        school_id: inv.school_id,
-        role_id: inv.role_id,
-        first_name: input.data.first_name,
-        last_name: input.data.last_name,
-        email: inv.email,
-        password_hash,
-        active: true,
-        deleted_at: null,
-        updated_at: now,
-      };
-      const [written] = existing
-        ? await tx.update(users).set(values).where(eq(users.id, existing.id)).returning()
-        : await tx.insert(users).values(values).returning();
-      if (!written) throw new Error("registration failed");
-      await tx.insert(auditLog).values({
-        school_id: written.school_id,
-        user_id: written.id,
-        action: "user.register",
-        data: { invitation: inv.id },
+    const user = await db
+      .transaction(async (tx) => {
+        const [inv] = await tx
+          .update(invitations)
+          .set({ accepted_at: now })
+          .where(
+            and(
+              eq(invitations.secret_hash, linkSecretHash(input.data.token)),
+              isNull(invitations.accepted_at),
+              gt(invitations.expires_at, now),
+            ),
+          )
+          .returning();
+        if (!inv) return null;
+        const [existing] = await tx
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = lower(${inv.email})`)
+          .limit(1);
+        // a removed user comes back; a live account (made since the invitation) is not taken over
+        if (existing && !existing.deleted_at) throw ACCOUNT_EXISTS;
+        const values = {
+          school_id: inv.school_id,
+          role_id: inv.role_id,
+          first_name: input.data.first_name,
+          last_name: input.data.last_name,
+          email: inv.email,
+          password_hash,
+          active: true,
+          deleted_at: null,
+          updated_at: now,
+        };
+        const [written] = existing
+          ? await tx.update(users).set(values).where(eq(users.id, existing.id)).returning()
+          : await tx.insert(users).values(values).returning();
+        if (!written) throw new Error("registration failed");
+        await tx.insert(auditLog).values({
+          school_id: written.school_id,
+          user_id: written.id,
+          action: "user.register",
+          data: { invitation: inv.id },
+        });
+        return written;
+      })
+      .catch((e: unknown) => {
+        if (e === ACCOUNT_EXISTS) return "exists" as const;
+        throw e;
       });
-      return written;
-    });
+    if (user === "exists") return reply.code(409).send(accountExists);
     if (!user) return reply.code(410).send(invalidInvitation);
     const tokens = await issueTokens(db, user.id);
     return { data: { user: presentUser(user), ...tokens } };
+  });
+
+  // the new address opens its mailed link: the change asked for on /Profile or by a manager
+  app.post("/api/v2/email/confirm", limited, async (request, reply) => {
+    const input = parse(confirmEmailInput, request.body);
+    if (!input.success) return sendValidationError(reply, input.error);
+    const outcome = await confirmEmailChange(db, input.data.token);
+    if (outcome === "invalid") return reply.code(410).send(invalidEmailLink);
+    if (outcome === "taken") return reply.code(409).send(accountExists);
+    return { data: { message: "Your e-mail address is changed: sign in with it from now on." } };
   });
 }

@@ -22,6 +22,7 @@ const ENTRIES: Record<string, Record<string, fc.Arbitrary<unknown>>> = {
     password_confirmation: password,
   },
   "/api/v2/checkInvitation": { token: uuid },
+  "/api/v2/email/confirm": { token: uuid },
   "/api/v2/password/forgot": { email },
   "/api/v2/password/reset": { token: uuid, password, password_confirmation: password },
 };

@@ -194,6 +194,7 @@ describe.each(DATABASES)("GraphQL bad input on %s", (kind) => {
       "/api/v2/password/reset",
       "/api/v2/checkInvitation",
       "/api/v2/register",
+      "/api/v2/email/confirm",
     ];
     const bodies = [
       "null",

@@ -2,7 +2,7 @@ import { canManageUsers, INVITATION_TTL_MS, roleById } from "@rollbook/domain";
 import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
-import { endOpenInvitations, type InvitationRow, invitationMail } from "../auth/invite.ts";
+import { endOpenInvitations, type InvitationRow, invitationMailFor } from "../auth/invite.ts";
 import { linkSecretHash, newLinkSecret } from "../auth/tokens.ts";
 import { invitations, schools } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
@@ -61,6 +61,14 @@ export async function resendInvitation(data: Scoped, id: number): Promise<Invita
   const { db, s } = systemOf(data);
   const secret = newLinkSecret();
   const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, inv.school_id));
+  const mail = await invitationMailFor(db, inv.school_id, {
+    to: inv.email,
+    firstName: inv.first_name,
+    inviter: `${v.user.first_name} ${v.user.last_name}`,
+    roleName: roleById(inv.role_id).display_name,
+    schoolName: school?.name,
+    link: `${s.publicUrl}/Invite/${secret}`,
+  });
   const row = await db.transaction(async (tx) => {
     // the renewed link is the address's one open invitation: a newer one it replaces ends
     await endOpenInvitations(tx, inv.school_id, inv.email, inv.id);
@@ -70,17 +78,7 @@ export async function resendInvitation(data: Scoped, id: number): Promise<Invita
       .where(eq(invitations.id, inv.id))
       .returning();
     if (!updated) throw new Error("invitation vanished during resend");
-    await s.mailer.send(
-      invitationMail({
-        to: inv.email,
-        firstName: inv.first_name,
-        inviter: `${v.user.first_name} ${v.user.last_name}`,
-        roleName: roleById(inv.role_id).display_name,
-        schoolName: school?.name,
-        link: `${s.publicUrl}/Invite/${secret}`,
-      }),
-      tx,
-    );
+    await s.mailer.send(mail, tx);
     return updated;
   });
   s.mailer.wake();

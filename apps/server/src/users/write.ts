@@ -1,11 +1,12 @@
 import { canGrantRole } from "@rollbook/domain";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import { revokeUserTokens } from "../auth/tokens.ts";
 import { users } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { auditUser } from "./audit.ts";
+import { requestEmailChange } from "./email-change.ts";
 import { emailField, nameField, optionalName, phoneField } from "./fields.ts";
 import { forbidden, managedUser, type UserRow } from "./guard.ts";
 
@@ -25,26 +26,17 @@ export function checkGrant(data: Scoped, roleId: number) {
   if (!canGrantRole(data.viewer.roleId, roleId)) throw forbidden("You may not grant this role.", "role_id");
 }
 
-/** E-mail addresses are unique across schools and removed users (the index is on every row). */
-export async function assertEmailFree(data: Scoped, email: string, exceptId?: number) {
-  const [taken] = await systemOf(data)
-    .db.select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, exceptId ? ne(users.id, exceptId) : undefined))
-    .limit(1);
-  if (taken) throw userError("A user with this e-mail already exists.", "email");
-}
-
-/** The Information tab: names, e-mail, phone, role and active, of a user within the viewer's rank. */
+/**
+ * The Information tab: names, e-mail, phone, role and active, of a user within the viewer's rank.
+ * The e-mail is only asked for here: it changes when the new address confirms it.
+ */
 export async function updateUser(data: Scoped, args: UpdateUserArgs): Promise<UserRow> {
   const target = await managedUser(data, args.id);
   const set: Partial<UserRow> = {};
   if (args.first_name != null) set.first_name = nameField(args.first_name, "first_name");
   if (args.last_name !== undefined) set.last_name = optionalName(args.last_name, "last_name");
-  if (args.email != null) {
-    set.email = emailField(args.email);
-    if (set.email !== target.email.toLowerCase()) await assertEmailFree(data, set.email, target.id);
-  }
+  // a new e-mail waits for its address to confirm it (decision 0951): it is not in `set`
+  const email = args.email != null ? emailField(args.email) : undefined;
   if (args.phone_number !== undefined) set.phone_number = phoneField(args.phone_number);
   if (args.role_id != null && args.role_id !== target.role_id) {
     checkGrant(data, args.role_id);
@@ -53,6 +45,7 @@ export async function updateUser(data: Scoped, args: UpdateUserArgs): Promise<Us
   if (args.active != null) set.active = args.active;
   if (set.phone_number === null && target.prefers_sms)
     throw userError("phone_number is needed while the user prefers SMS", "phone_number");
+  if (email !== undefined && email !== target.email.toLowerCase()) await requestEmailChange(data, target, email);
   const changed = Object.keys(set);
   if (changed.length === 0) return target;
   return data.transaction(async (tx) => {

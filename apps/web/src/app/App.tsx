@@ -13,6 +13,7 @@ const LoginPage = lazyPage(() => import("../features/auth/LoginPage.tsx"));
 const ForgotPasswordPage = lazyPage(() => import("../features/auth/ForgotPasswordPage.tsx"));
 const ResetPasswordPage = lazyPage(() => import("../features/auth/ResetPasswordPage.tsx"));
 const InvitePage = lazyPage(() => import("../features/auth/InvitePage.tsx"));
+const ConfirmEmailPage = lazyPage(() => import("../features/auth/ConfirmEmailPage.tsx"));
 const EventSignupPage = lazyPage(() => import("../features/signup/EventSignupPage.tsx"));
 const NotFoundPage = lazyPage(() => import("../features/later/NotFoundPage.tsx"));
 // the students' check-in PWA: outside the staff shell and every guard
@@ -34,6 +35,15 @@ const router = createBrowserRouter(
       children: [
         { path: "/", element: <Navigate to={HOME} replace /> },
         { path: "/Logout", element: <Logout /> },
+        // opened from a mail, signed in or not (the change was asked for while signed in)
+        {
+          path: "/ConfirmEmail/:uuid",
+          element: (
+            <Suspense fallback={<PageLoader />}>
+              <ConfirmEmailPage />
+            </Suspense>
+          ),
+        },
         {
           path: "/CheckIn/*",
           element: (

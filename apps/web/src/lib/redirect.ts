@@ -1,5 +1,5 @@
 /** Paths the app may send a user to after signing in; anything else falls back to the dashboard. */
-const GUEST_PATHS = /^\/(Login|Logout|ForgotPassword|ResetPassword|Invite)(\/|$|\?)/i;
+const GUEST_PATHS = /^\/(Login|Logout|ForgotPassword|ResetPassword|Invite|ConfirmEmail)(\/|$|\?)/i;
 
 export const HOME = "/Dashboard";
 

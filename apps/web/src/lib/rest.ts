@@ -41,6 +41,9 @@ export const forgotPassword = (email: string) => call<{ message: string }>("pass
 export const resetPassword = (token: string, password: string, password_confirmation: string) =>
   call<{ message: string }>("password/reset", { token, password, password_confirmation });
 
+/** Confirms a new e-mail address with its mailed link (signed in or not). */
+export const confirmEmail = (token: string) => call<{ message: string }>("email/confirm", { token });
+
 export const checkInvitation = (token: string) => call<Invitation>("checkInvitation", { token });
 
 export const register = (input: {

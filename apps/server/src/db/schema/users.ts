@@ -113,3 +113,24 @@ export const passwordResets = pgTable("password_resets", {
   used_at: ts("used_at"),
   created_at: createdAt(),
 });
+
+/**
+ * A change of a user's e-mail (their sign-in) waiting for its new address to confirm it through
+ * a mailed single-use link; only the link's hash is stored (decisions 0411, 0951).
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: serial("id").primaryKey(),
+    secret_hash: text("secret_hash").notNull().unique(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    requested_by: integer("requested_by").references(() => users.id),
+    expires_at: ts("expires_at").notNull(),
+    used_at: ts("used_at"),
+    created_at: createdAt(),
+  },
+  (t) => [index("email_changes_user").on(t.user_id)],
+);

@@ -4,6 +4,7 @@ import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import { notify } from "../../ui/notify.tsx";
 import { showRefusal } from "../users/format.ts";
 import {
+  emailChangeNotice,
   INFORMATION_LABELS,
   INFORMATION_ORDER,
   type InformationValues,
@@ -31,8 +32,12 @@ export function InformationForm({
   const save = async (v: InformationValues) => {
     try {
       await execute(UpdateProfileDocument, { ...v, phone_number: v.phone_number.trim() || null });
+      const notice = emailChangeNotice(me.email, v.email);
+      // the stored address stays until the new one is confirmed
+      if (notice) form.setFieldValue("email", me.email);
       form.resetDirty();
       notify.success("Your information was saved.");
+      if (notice) notify.info(notice, "Confirm the new e-mail");
       await onSaved();
     } catch (err) {
       showRefusal(err, form.setFieldError);

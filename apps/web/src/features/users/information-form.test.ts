@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { informationErrors, informationValues, inviteErrors } from "./information-form.ts";
+import { emailChangeNotice, informationErrors, informationValues, inviteErrors } from "./information-form.ts";
 
 describe("a person's information form", () => {
   it("asks only for a first name, and shows a missing phone as blank", () => {
@@ -13,5 +13,13 @@ describe("a person's information form", () => {
     const blank = { first_name: "", last_name: "", email: " ", role_id: "7" };
     expect(inviteErrors(blank)).toEqual({ first_name: "First name is required", email: "E-mail is required" });
     expect(inviteErrors({ ...blank, first_name: "Quinn", email: "q@x.test" })).toEqual({});
+  });
+
+  it("tells that a changed e-mail waits for its confirmation, and nothing for the same one", () => {
+    expect(emailChangeNotice("ada@x.test", " Ada@X.test ")).toBeNull();
+    expect(emailChangeNotice("ada@x.test", "")).toBeNull();
+    expect(emailChangeNotice("ada@x.test", "ada@y.test ")).toBe(
+      "A link to confirm ada@y.test was sent there: the e-mail changes when it is opened.",
+    );
   });
 });

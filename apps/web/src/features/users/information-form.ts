@@ -38,6 +38,16 @@ export const informationValues = (u: {
 export const informationErrors = (v: InformationValues): Errors<InformationField> =>
   v.first_name.trim() ? {} : { first_name: "First name is required" };
 
+/**
+ * A changed e-mail is only asked for: the server mails the new address a link, and the e-mail
+ * changes when it is opened (decision 0951). The notice to show, or null when it is unchanged.
+ */
+export function emailChangeNotice(before: string, after: string): string | null {
+  const next = after.trim();
+  if (!next || next.toLowerCase() === before.trim().toLowerCase()) return null;
+  return `A link to confirm ${next} was sent there: the e-mail changes when it is opened.`;
+}
+
 export interface InviteValues {
   first_name: string;
   last_name: string;

@@ -5,7 +5,13 @@ import { execute } from "../../../lib/graphql.ts";
 import { useRecordForm } from "../../../ui/form/use-record-form.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { showRefusal } from "../format.ts";
-import { INFORMATION_LABELS, INFORMATION_ORDER, informationErrors, informationValues } from "../information-form.ts";
+import {
+  emailChangeNotice,
+  INFORMATION_LABELS,
+  INFORMATION_ORDER,
+  informationErrors,
+  informationValues,
+} from "../information-form.ts";
 import { UpdateUserDocument, type UserDetail } from "../queries.ts";
 
 /** Names, e-mail, phone, role (only roles the viewer may grant) and active. */
@@ -30,8 +36,12 @@ export function InformationTab(props: {
   const save = async (v: typeof form.values) => {
     try {
       await execute(UpdateUserDocument, { id: user.id, ...v, role_id: Number(v.role_id) });
+      const notice = emailChangeNotice(user.email, v.email);
+      // the stored address stays until the new one is confirmed
+      if (notice) form.setFieldValue("email", user.email);
       form.resetDirty();
       notify.success(`${v.first_name.trim()} was saved.`);
+      if (notice) notify.info(notice, "Confirm the new e-mail");
       await props.onSaved();
     } catch (err) {
       showRefusal(err, form.setFieldError, "id");
