@@ -8,7 +8,7 @@ import { deviceRoutes } from "./device/routes.ts";
 import { startFinaliser } from "./engine/finalise/run.ts";
 import { exportRoutes } from "./export/routes.ts";
 import { graphqlRoute } from "./graphql/route.ts";
-import { installErrorHandler } from "./http/errors.ts";
+import { frameworkError, installErrorHandler } from "./http/errors.ts";
 import { limitJsonDepth } from "./http/json-body.ts";
 import { REDACTED, SECRET_HEADER_PATHS, serializeRequest } from "./http/log-redaction.ts";
 import { serveWeb } from "./http/web.ts";
@@ -46,6 +46,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
     // a hop count trusts that many proxies in front of us
     trustProxy:
       typeof opts.config.TRUST_PROXY === "number"

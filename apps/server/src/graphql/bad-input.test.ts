@@ -219,6 +219,14 @@ describe.each(DATABASES)("GraphQL bad input on %s", (kind) => {
     }
   });
 
+  it("answers a path with a broken %-escape in our shape, without Fastify's error code", async () => {
+    for (const path of ["/api/v2/students/%E0%A4%A", "/Students/%E0%A4%A", "/api/v2/device/%ZZ/schedule"]) {
+      const res = await fetch(`${srv.url}${path}`, { headers: auth() });
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toEqual({ message: "The request path is not a valid URL (a broken %-escape)" });
+    }
+  });
+
   it("never answers 500 to odd requests", async () => {
     const odd: [string, RequestInit][] = [
       [

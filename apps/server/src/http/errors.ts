@@ -1,5 +1,5 @@
 import { atMost, fieldErrors } from "@rollbook/domain";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodError } from "zod";
 import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from "./json-body.ts";
 
@@ -17,6 +17,16 @@ export function sendValidationError(reply: FastifyReply, error: ZodError, input 
   const first = Object.entries(errors)[0];
   const message = first ? `${first[0]} ${first[1][0]}` : "Invalid request";
   return reply.code(400).send({ message, errors });
+}
+
+/**
+ * What Fastify refuses before any route runs (a path with a broken %-escape, FST_ERR_BAD_URL):
+ * our `{ message }` shape, not Fastify's own body with its internal error code.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === "FST_ERR_BAD_URL" ? "The request path is not a valid URL (a broken %-escape)" : "Bad request";
+  return reply.code(400).send({ message });
 }
 
 /**
