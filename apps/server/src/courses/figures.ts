@@ -3,6 +3,7 @@ import {
   apa,
   apaWeight,
   type ChartData,
+  DATE_PROBLEM,
   dailyGraph,
   GRAPH_MAX_DAYS,
   isValidDate,
@@ -172,8 +173,8 @@ export function absentStreaks(data: Scoped, courseId: number): Promise<{ student
 /** The dates a daily graph shows: the given range's meeting days, or the last 14 up to today. */
 function graphDates(course: CourseRow, tz: string, start?: string | null, end?: string | null): string[] {
   if (!start && !end) return lastSessionDays(course, localDate(new Date(), tz));
-  if (!start || !isValidDate(start)) throw userError("start_date must be a date (YYYY-MM-DD)", "start_date");
-  if (!end || !isValidDate(end)) throw userError("end_date must be a date (YYYY-MM-DD)", "end_date");
+  if (!start || !isValidDate(start)) throw userError(`start_date ${DATE_PROBLEM}`, "start_date");
+  if (!end || !isValidDate(end)) throw userError(`end_date ${DATE_PROBLEM}`, "end_date");
   if (end < start) throw userError("end_date must not be before start_date", "end_date");
   if (end > addDays(start, GRAPH_MAX_DAYS))
     throw userError(`the range may span at most ${GRAPH_MAX_DAYS} days`, "end_date");

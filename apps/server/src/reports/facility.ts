@@ -1,4 +1,12 @@
-import { addDays, type HourBucket, hourBuckets, isValidDate, SLOT_MINUTES, zonedToUtc } from "@rollbook/domain";
+import {
+  addDays,
+  DATE_PROBLEM,
+  type HourBucket,
+  hourBuckets,
+  isValidDate,
+  SLOT_MINUTES,
+  zonedToUtc,
+} from "@rollbook/domain";
 import { sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { notFound, userError } from "../graphql/builder.ts";
@@ -35,7 +43,7 @@ export async function facilityTarget(data: Scoped, args: FacilityReportArgs) {
 export function checkFacilityDate(value: string | null | undefined): string {
   const date = value?.trim() ?? "";
   if (date === "") throw userError("date is required", "date");
-  if (!isValidDate(date)) throw userError("date must be a date (YYYY-MM-DD)", "date");
+  if (!isValidDate(date)) throw userError(`date ${DATE_PROBLEM}`, "date");
   return date;
 }
 

@@ -1,4 +1,4 @@
-import { addDays, isValidDate, STATUS } from "@rollbook/domain";
+import { addDays, DATE_PROBLEM, isValidDate, STATUS } from "@rollbook/domain";
 import { and, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
@@ -19,7 +19,7 @@ export const CLOSURE_MAX_DAYS = 366;
 function dateField(value: string, field: string): string {
   const v = value.trim();
   if (!v) throw userError(`${field} is required`, field);
-  if (!isValidDate(v)) throw userError(`${field} must be a date (YYYY-MM-DD)`, field);
+  if (!isValidDate(v)) throw userError(`${field} ${DATE_PROBLEM}`, field);
   return v;
 }
 

@@ -1,4 +1,4 @@
-import { isValidDate } from "@rollbook/domain";
+import { DATE_PROBLEM, isValidDate } from "@rollbook/domain";
 import { eq } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
@@ -28,7 +28,7 @@ function cleanNotes(notes: string | null | undefined): string | null | undefined
 }
 
 function checkDate(date: string): string {
-  if (!isValidDate(date)) throw userError("date must be a date (YYYY-MM-DD)", "date");
+  if (!isValidDate(date)) throw userError(`date ${DATE_PROBLEM}`, "date");
   return date;
 }
 

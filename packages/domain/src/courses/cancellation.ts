@@ -1,4 +1,4 @@
-import { isValidDate } from "../dates.ts";
+import { DATE_PROBLEM, isValidDate } from "../dates.ts";
 import { formatMeetDays, MEET_KEYS } from "../format.ts";
 import type { CourseSchedule } from "../schedule.ts";
 import { weekdayOf } from "../time-zone.ts";
@@ -10,7 +10,7 @@ const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frid
  * the course within its semester. The message says why, for the `date` field.
  */
 export function cancellationDateProblem(course: CourseSchedule, date: string): string | null {
-  if (!isValidDate(date)) return "date must be a date (YYYY-MM-DD)";
+  if (!isValidDate(date)) return `date ${DATE_PROBLEM}`;
   if (course.semester_start && date < course.semester_start)
     return `date is before the semester starts (${course.semester_start})`;
   if (!course.is_indefinite && course.semester_end && date > course.semester_end)

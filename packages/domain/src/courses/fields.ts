@@ -1,4 +1,4 @@
-import { isValidDate } from "../dates.ts";
+import { DATE_PROBLEM, isValidDate } from "../dates.ts";
 import { MEET_KEYS, type MeetKey } from "../format.ts";
 
 /** Limits of a course's fields (decision 0700, "Courses"). */
@@ -104,7 +104,7 @@ export function cleanCourseInput(input: CourseInput, before: CourseShape | null)
   for (const f of ["semester_start", "semester_end"] as const) {
     const v = input[f];
     if (v === undefined) continue;
-    if (v !== null && !isValidDate(v)) fail(f, `${f} must be a date (YYYY-MM-DD)`);
+    if (v !== null && !isValidDate(v)) fail(f, `${f} ${DATE_PROBLEM}`);
     out[f] = v;
   }
   for (const f of BOOLEAN_FIELDS) {

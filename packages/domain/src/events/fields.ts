@@ -1,6 +1,6 @@
 import { EVENT_DROP_CUTOFF_DEFAULT } from "../constants.ts";
 import { clockMinutes, MINUTES_IN_DAY } from "../courses/fields.ts";
-import { isValidDate } from "../dates.ts";
+import { DATE_PROBLEM, isValidDate } from "../dates.ts";
 
 /** Limits of an event's fields (decision 0700, "Events and signup"). */
 export const EVENT_TITLE_MAX = 200;
@@ -89,7 +89,7 @@ export function cleanEventInput(input: EventInput, before: EventInput | null): E
   if (description !== undefined) out.description = description;
   if (before === null || input.date !== undefined) {
     const d = input.date?.trim() ?? "";
-    if (!isValidDate(d)) fail("date", "date must be a date (YYYY-MM-DD)");
+    if (!isValidDate(d)) fail("date", `date ${DATE_PROBLEM}`);
     out.date = d;
   }
   for (const f of ["start_time", "end_time"] as const) {

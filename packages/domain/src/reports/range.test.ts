@@ -22,6 +22,11 @@ describe("a report's date range", () => {
     expect(fails(null, "2026-09-01")).toEqual({ field: "start_date", message: "start_date is required" });
     expect(fails("2026-09-01", "")).toEqual({ field: "end_date", message: "end_date is required" });
     expect(fails("2026-02-30", "2026-03-01")?.field).toBe("start_date");
+    // a well-formed date out of the years taken says which years are
+    expect(fails("0001-01-01", "2026-03-01")).toEqual({
+      field: "start_date",
+      message: "start_date must be a date (YYYY-MM-DD) from 1900-01-01 to 2199-12-31",
+    });
     expect(fails("2026-09-02", "2026-09-01")).toEqual({
       field: "end_date",
       message: "end_date must not be before start_date",

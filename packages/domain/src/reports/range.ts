@@ -1,4 +1,4 @@
-import { isValidDate } from "../dates.ts";
+import { DATE_PROBLEM, isValidDate } from "../dates.ts";
 import { addDays } from "../time-zone.ts";
 
 /** A report's date range may span at most two years (issue 12, "Bad input"). */
@@ -30,7 +30,7 @@ export function reportRange(
   ] as const) {
     if (value == null || value === "") {
       if (required) throw new ReportInputError(field, `${field} is required`);
-    } else if (!isValidDate(value)) throw new ReportInputError(field, `${field} must be a date (YYYY-MM-DD)`);
+    } else if (!isValidDate(value)) throw new ReportInputError(field, `${field} ${DATE_PROBLEM}`);
   }
   const s = start || null;
   const e = end || null;

@@ -1,5 +1,5 @@
 import { email as emailRule } from "../auth-schemas.ts";
-import { isValidDate } from "../dates.ts";
+import { DATE_PROBLEM, isValidDate } from "../dates.ts";
 
 /** Limits of a participant's fields (decision 0600). */
 export const STUDENT_NAME_MAX = 100;
@@ -132,7 +132,7 @@ export function cleanStudentInput(
     const raw = input.date_of_birth?.trim() ?? "";
     if (!raw) out.date_of_birth = null;
     else {
-      if (!isValidDate(raw)) return fail("date_of_birth", "date_of_birth must be a date (YYYY-MM-DD)");
+      if (!isValidDate(raw)) return fail("date_of_birth", `date_of_birth ${DATE_PROBLEM}`);
       if (raw >= opts.today) return fail("date_of_birth", "date_of_birth must be in the past");
       out.date_of_birth = raw;
     }

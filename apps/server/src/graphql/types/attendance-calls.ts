@@ -1,4 +1,12 @@
-import { isStatusId, isValidDate, STATUS, STATUSES, scanCodeAt, scanCodeExpiresAt } from "@rollbook/domain";
+import {
+  DATE_PROBLEM,
+  isStatusId,
+  isValidDate,
+  STATUS,
+  STATUSES,
+  scanCodeAt,
+  scanCodeExpiresAt,
+} from "@rollbook/domain";
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { attendance, courses, events } from "../../db/schema/index.ts";
 import { checkInWithOfflineCode, overrideAttendance } from "../../engine/staff-actions.ts";
@@ -74,7 +82,7 @@ builder.queryField("attendance", (t) =>
         ["start_date", args.start_date],
         ["end_date", args.end_date],
       ] as const) {
-        if (value != null && !isValidDate(value)) throw userError(`${field} must be a date (YYYY-MM-DD)`, field);
+        if (value != null && !isValidDate(value)) throw userError(`${field} ${DATE_PROBLEM}`, field);
       }
       if (args.start_date && args.end_date && args.start_date > args.end_date)
         throw userError("end_date must not be before start_date", "end_date");
