@@ -1,4 +1,4 @@
-import { expect, linkIn, signInThroughForm, test } from "../fixtures.ts";
+import { expect, expectNoA11yViolations, linkIn, signInThroughForm, test } from "../fixtures.ts";
 
 const INVITE = `mutation($email: String!) { inviteUser(email: $email, first_name: "Eli", role_id: 7) { id } }`;
 const INVITE_LINK = /^\/Invite\/[0-9a-f-]{36}$/;
@@ -37,6 +37,7 @@ test("a new e-mail on /Profile changes only when the new address confirms it (de
   await info.getByLabel("E-mail").fill(next);
   await info.getByRole("button", { name: "Save information" }).click();
   await expect(page.getByText(`A link to confirm ${next} was sent there`)).toBeVisible();
+  await expectNoA11yViolations(page, "/Profile with the link-sent notice");
   // nothing changed yet: the field and the sign-in keep the old address
   await expect(info.getByLabel("E-mail")).toHaveValue(email);
   expect((await api.post("/api/v2/login", { email: next, password: PASSWORD })).status).toBe(401);
@@ -44,12 +45,15 @@ test("a new e-mail on /Profile changes only when the new address confirms it (de
   const link = linkIn(await mailbox.waitFor({ to: next, subject: /confirm/i, since }), CONFIRM_LINK);
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
+  await expectNoA11yViolations(page, "/ConfirmEmail");
   await page.getByRole("button", { name: "Confirm e-mail address" }).click();
   await expect(page.getByRole("status").filter({ hasText: "E-mail changed" })).toBeVisible();
+  await expectNoA11yViolations(page, "/ConfirmEmail, confirmed");
   expect((await api.post("/api/v2/login", { email: next, password: PASSWORD })).status).toBe(200);
 
   // the link works once
   await page.goto(link);
   await page.getByRole("button", { name: "Confirm e-mail address" }).click();
   await expect(page.getByRole("alert")).toContainText("already used");
+  await expectNoA11yViolations(page, "/ConfirmEmail, a used link");
 });

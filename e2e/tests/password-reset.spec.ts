@@ -1,4 +1,12 @@
-import { DEMO_PASSWORD, expect, LAKESIDE_ADMIN, linkIn, signInThroughForm, test } from "../fixtures.ts";
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectNoA11yViolations,
+  LAKESIDE_ADMIN,
+  linkIn,
+  signInThroughForm,
+  test,
+} from "../fixtures.ts";
 
 // the second school's admin: no other spec signs in as it, so its password may change here
 const EMAIL = LAKESIDE_ADMIN;
@@ -19,6 +27,7 @@ test("a forgotten password: mail, new password, sign-in with it; the link works 
   await page.getByLabel("Email").fill(EMAIL);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Check your e-mail" })).toBeVisible();
+  await expectNoA11yViolations(page, "/ForgotPassword, link sent");
 
   const mail = await mailbox.waitFor({ to: EMAIL, subject: /reset/i, since });
   const link = linkIn(mail, RESET_LINK);
@@ -29,6 +38,7 @@ test("a forgotten password: mail, new password, sign-in with it; the link works 
   await page.getByLabel("Confirm new password").fill(newPassword);
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Password changed" })).toBeVisible();
+  await expectNoA11yViolations(page, "/ResetPassword, changed");
 
   // the old password is gone, the new one signs in
   expect((await api.post("/api/v2/login", { email: EMAIL, password: DEMO_PASSWORD })).status).toBe(401);

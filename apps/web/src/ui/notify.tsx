@@ -12,15 +12,18 @@ export function NotificationsHost() {
 
 // Mantine's close (X) button has no text of its own: name it for screen readers
 const closeButtonProps = { "aria-label": "Close notification" };
+// under a title Mantine greys the message (its dimmed colour), below the 4.5:1 contrast text
+// needs on white (axe: color-contrast): the message is what the user must read
+const styles = { description: { color: "var(--mantine-color-text)" } };
 
 export const notify = {
   success(message: string, title?: string) {
-    notifications.show({ message, title, color: "teal", autoClose: NOTIFICATION_TIMEOUT_MS, closeButtonProps });
+    notifications.show({ message, title, color: "teal", autoClose: NOTIFICATION_TIMEOUT_MS, closeButtonProps, styles });
   },
   error(message: string, title = "That did not work") {
-    notifications.show({ message, title, color: "red", autoClose: NOTIFICATION_TIMEOUT_MS, closeButtonProps });
+    notifications.show({ message, title, color: "red", autoClose: NOTIFICATION_TIMEOUT_MS, closeButtonProps, styles });
   },
   info(message: string, title?: string) {
-    notifications.show({ message, title, color: "blue", autoClose: NOTIFICATION_TIMEOUT_MS, closeButtonProps });
+    notifications.show({ message, title, color: "blue", autoClose: NOTIFICATION_TIMEOUT_MS, closeButtonProps, styles });
   },
 };
