@@ -111,6 +111,47 @@ describe("evaluateSession", () => {
   });
 });
 
+describe("evaluateSession with check-ins (decision 0552)", () => {
+  const checkIn = (min: number): PresenceSample => ({ at: at(min), present: true, hold: true });
+  /** the phone places the student clearly away */
+  const gone = (min: number): PresenceSample => ({ at: at(min), present: false, away: true });
+  const every = (from: number, to: number, make: (m: number) => PresenceSample, step = 1) => {
+    const out: PresenceSample[] = [];
+    for (let m = from; m <= to; m += step) out.push(make(m));
+    return out;
+  };
+
+  it("holds a check-in's presence until the end when nothing says otherwise", () => {
+    const e = run([checkIn(2)]);
+    expect(e).toEqual({ enter: at(2), exit: at(50), percentage: 96, status: STATUS.present });
+    // pings that say nothing (no position, or near but not clearly away) do not end it
+    expect(run([checkIn(2), ...every(5, 50, away)]).status).toBe(STATUS.present);
+  });
+
+  it("ends it where the phone's own pings place the student clearly away: left early", () => {
+    const e = run([checkIn(2), ...every(20, 50, gone)]);
+    expect(e).toEqual({ enter: at(2), exit: at(20), percentage: 36, status: STATUS.left_early });
+    // the phone stops after a few away pings: the last word is still away
+    expect(run([checkIn(2), ...every(20, 25, gone)]).exit).toEqual(at(20));
+  });
+
+  it("holds again once the phone is no longer away, without the ping gap", () => {
+    const e = run([checkIn(0), gone(20), gone(21), away(30)]);
+    expect(e.exit).toEqual(at(50));
+    expect(e.percentage).toBe(80);
+    expect(e.status).toBe(STATUS.present);
+  });
+
+  it("while the session runs, holds until now", () => {
+    const e = evaluateSession({ session, rules, samples: [checkIn(2)], finished: false, now: at(30) });
+    expect(e).toMatchObject({ enter: at(2), exit: at(30), status: STATUS.present });
+  });
+
+  it("lets a check-in win over away at the same instant", () => {
+    expect(run([gone(2), checkIn(2)]).exit).toEqual(at(50));
+  });
+});
+
 describe("presenceRank", () => {
   it("orders absent < late < left_early < present, other statuses lowest", () => {
     const r = presenceRank;

@@ -1,10 +1,32 @@
 import { STATUS, type StatusId } from "../statuses.ts";
 import type { Rules } from "./rules.ts";
 
-/** One observation of the student: present = a ping at the session's location. */
+/**
+ * One observation of the student: present = a ping at the session's location. `hold` marks a
+ * check-in (scan or offline code): witnessed presence that holds until the session ends, except
+ * while a sample `away` places the student clearly elsewhere (decision 0552).
+ */
 export interface PresenceSample {
   at: Date;
   present: boolean;
+  /** a check-in: from here on the student counts as there unless a sample says `away` */
+  hold?: boolean;
+  /** the student's own phone places them clearly away from the place (never with `present`) */
+  away?: boolean;
+}
+
+/** What a point of the timeline says once the samples at its instant are merged. */
+export interface PresencePoint {
+  present: boolean;
+  hold: boolean;
+  away: boolean;
+}
+
+/** Samples at one instant merge: present (or a check-in) wins over away. */
+export function mergePoint(a: PresencePoint | undefined, s: PresenceSample): PresencePoint {
+  const hold = (a?.hold ?? false) || s.hold === true;
+  const present = (a?.present ?? false) || s.present === true || hold;
+  return { present, hold, away: !present && ((a?.away ?? false) || s.away === true) };
 }
 
 /** Presence this many minutes before start counts as arriving at start. */
@@ -21,16 +43,22 @@ export interface Evaluation {
 
 const MIN = 60_000;
 
+/** Where a check-in's presence ends when nothing follows it: the end, or `now` while the session runs. */
+export function heldUntil(end: number, now?: Date): number {
+  const t = now instanceof Date ? now.getTime() : Number.NaN;
+  return Number.isFinite(t) ? Math.min(end, t) : end;
+}
+
 /**
  * Samples outside [start - EARLY_WINDOW_MIN, end] are ignored. Samples at the same
  * instant merge (present wins), so the result does not depend on their order.
  */
-function timeline(samples: readonly PresenceSample[], from: number, to: number): [number, boolean][] {
-  const byTime = new Map<number, boolean>();
+function timeline(samples: readonly PresenceSample[], from: number, to: number): [number, PresencePoint][] {
+  const byTime = new Map<number, PresencePoint>();
   for (const s of samples) {
     const t = s.at instanceof Date ? s.at.getTime() : Number.NaN;
     if (!Number.isFinite(t) || t < from || t > to) continue;
-    byTime.set(t, (byTime.get(t) ?? false) || s.present === true);
+    byTime.set(t, mergePoint(byTime.get(t), s));
   }
   return [...byTime.entries()].sort((a, b) => a[0] - b[0]);
 }
@@ -42,25 +70,36 @@ export interface PresenceSummary {
   covered: number;
 }
 
-/** Order-independent; percentage in 0..100; finished=false gives the live status (pending when no presence). */
+/**
+ * Order-independent; percentage in 0..100; finished=false gives the live status (pending when no
+ * presence). A present sample holds until the next one, at most PRESENCE_GAP_MIN. After a
+ * check-in every sample that does not place the student clearly away counts as presence, and
+ * holds until the next sample or the end (`now`, when given, while the session runs).
+ */
 export function evaluateSession(input: {
   session: { start: Date; end: Date };
   rules: Rules;
   samples: readonly PresenceSample[];
   finished: boolean;
+  now?: Date;
 }): Evaluation {
   const start = input.session.start.getTime();
   const end = input.session.end.getTime();
   const points = timeline(input.samples, start - EARLY_WINDOW_MIN * MIN, end);
+  const open = heldUntil(end, input.now);
 
   let enter: number | null = null;
   let exit: number | null = null;
   let covered = 0; // ms of [start, end] covered by presence
+  let held = false; // a check-in came before
   for (let i = 0; i < points.length; i++) {
-    const [t, present] = points[i] as [number, boolean];
-    if (!present) continue;
-    const next = points[i + 1]?.[0] ?? Number.POSITIVE_INFINITY;
-    const until = Math.min(next, t + PRESENCE_GAP_MIN * MIN, end);
+    const [t, point] = points[i] as [number, PresencePoint];
+    held ||= point.hold;
+    if (!point.present && !(held && !point.away)) continue;
+    const next = points[i + 1]?.[0];
+    const until = held
+      ? Math.max(t, Math.min(next ?? open, end))
+      : Math.min(next ?? Number.POSITIVE_INFINITY, t + PRESENCE_GAP_MIN * MIN, end);
     if (enter === null) enter = t;
     exit = until;
     covered += Math.max(0, until - Math.max(t, start));

@@ -133,6 +133,48 @@ describe("pingEvidence", () => {
       expect(kinds(pingEvidence(ping({ accuracy }), { place }))).not.toContain("implausible_accuracy");
     }
   });
+
+  it("flags a beacon rssi no phone reports, weighs it as no rssi, and counts it as suspicious", () => {
+    const far = north(3000);
+    const heard = (rssi: number) =>
+      pingEvidence(ping({ ...far, beacons: [{ factory_id: "AB12CD34", rssi }] }), { place });
+    for (const rssi of [100, 0.5, 1, -127.5, -200, 37.25]) {
+      const e = heard(rssi);
+      expect(kinds(e), String(rssi)).toEqual(["outside_fence", "beacon_seen", "implausible_rssi"]);
+      expect(e.evidence.find((i) => i.kind === "implausible_rssi")?.detail).toEqual({ factory_id: "AB12CD34", rssi });
+      // weighed as a beacon without rssi (0.7), times the check's 0.3
+      expect(e.weight).toBeCloseTo(0.7 * 0.3, 5);
+    }
+    // plausible values keep their weights
+    for (const [rssi, weight] of [
+      [0, 0.85],
+      [-60, 0.85],
+      [-80, 0.85],
+      [-90, 0.725],
+      [-100, 0.6],
+      [-127, 0.6],
+      [-72.5, 0.85],
+    ] as const) {
+      const e = heard(rssi);
+      expect(kinds(e), String(rssi)).toEqual(["outside_fence", "beacon_seen"]);
+      expect(e.weight, String(rssi)).toBeCloseTo(weight, 5);
+    }
+    // a stream of +100 dBm beacon sightings is a suspicious claim: it stays under the threshold
+    const streamOf = Array.from({ length: 6 }, (_, i) =>
+      pingEvidence(
+        ping({
+          ...north(3000 + i),
+          recorded_at: new Date(T0 + i * 30_000),
+          received_at: new Date(T0 + i * 30_000 + 2000),
+          beacons: [{ factory_id: "AB12CD34", rssi: 100 }],
+        }),
+        { place },
+      ),
+    );
+    const c = attendanceConfidence(streamOf);
+    expect(c.confidence).toBe(0);
+    expect(c.reasons.map((r) => r.kind)).toContain("implausible_rssi");
+  });
 });
 
 describe("attendanceConfidence", () => {

@@ -2,15 +2,17 @@
  * What one ping says about the student being at the session's place, and how far to believe it
  * (decision 0530). For staff only: nothing here is meant to be told to the phone.
  */
-import { distanceMetres, isInFence, type PlaceSignals } from "./geofence.ts";
+import { distanceMetres, isClearlyAway, isInFence, type PlaceSignals } from "./geofence.ts";
 import {
   implausibleAccuracy,
+  implausibleRssi,
   impossibleSpeed,
   lateDelivery,
   mockedLocation,
   offlineQueued,
   type PlausibilityCheck,
   type PositionFix,
+  plausibleRssi,
   repeatedCoordinates,
 } from "./plausibility.ts";
 
@@ -26,6 +28,8 @@ export const EVIDENCE_KINDS = [
   "impossible_speed",
   "repeated_coordinates",
   "implausible_accuracy",
+  "implausible_rssi",
+  "scan_away",
   "late_delivery",
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
@@ -35,7 +39,12 @@ export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
  * among them (decision 0550): indoor Wi-Fi positioning and desktop browsers give a device that
  * does not move the same fix again and again, so a repeat only lowers that ping's weight.
  */
-export const SUSPICION_KINDS: readonly EvidenceKind[] = ["mocked_location", "impossible_speed", "implausible_accuracy"];
+export const SUSPICION_KINDS: readonly EvidenceKind[] = [
+  "mocked_location",
+  "impossible_speed",
+  "implausible_accuracy",
+  "implausible_rssi",
+];
 
 /**
  * effect: what the item does to the ping's weight, -1..1. Positive = the presence it supports;
@@ -67,6 +76,12 @@ export interface EvidenceContext {
   previous?: PositionFix | null;
 }
 
+/**
+ * A scan sent with the phone's own position clearly away from the place: the code was relayed
+ * (a photo from a friend), not seen on the event's screen (decision 0552).
+ */
+export const SCAN_AWAY_FACTOR = 0.1;
+
 /** Typed by staff from the student's phone: someone saw the student. */
 export const OFFLINE_CODE_WEIGHT = 1;
 /** Scanned from the event's screen; the code rotates every 30 s, but the phone could be anyone's. */
@@ -89,8 +104,9 @@ function accuracyFactor(accuracy: number | null | undefined): number {
   return Math.max(0.5, 1 - (0.5 * (accuracy - 20)) / 80);
 }
 
+/** An rssi no phone reports says nothing of the distance: weighed as none (the check marks the ping). */
 function beaconWeight(rssi: number | null | undefined): number {
-  if (!finite(rssi)) return BEACON_WEIGHT_NO_RSSI;
+  if (!finite(rssi) || !plausibleRssi(rssi)) return BEACON_WEIGHT_NO_RSSI;
   if (rssi >= -80) return BEACON_WEIGHT_STRONG;
   const t = Math.min(1, (-80 - rssi) / 20);
   return BEACON_WEIGHT_STRONG - t * (BEACON_WEIGHT_STRONG - BEACON_WEIGHT_FAINT);
@@ -144,19 +160,35 @@ function checks(
     ["impossible_speed", impossibleSpeed(ping, previous)],
     ["repeated_coordinates", repeatedCoordinates(ping, previous)],
     ["implausible_accuracy", implausibleAccuracy(ping.accuracy)],
+    ["implausible_rssi", implausibleRssi(ping.beacons)],
     ["late_delivery", lateDelivery(ping.recorded_at, ping.received_at, offlineQueued(ping.extra))],
   ];
+}
+
+/** A scan whose own position (sent with it) was clearly away from the place, with the figures. */
+function scanAway(ping: EvidencePing, place: PlaceSignals): EvidenceItem | null {
+  if (ping.check_in !== "scan_code" || !place.fence || !isClearlyAway(ping, place)) return null;
+  const at = { latitude: ping.latitude as number, longitude: ping.longitude as number };
+  const detail = {
+    distance_m: Math.round(distanceMetres(at, place.fence)),
+    radius_m: place.fence.radius,
+    accuracy_m: finite(ping.accuracy) ? ping.accuracy + 0 : "none",
+  };
+  return { kind: "scan_away", effect: round(SCAN_AWAY_FACTOR - 1), detail };
 }
 
 /**
  * A ping's weight: the presence its signals support (fence and beacon combine as independent
  * witnesses), times the factor of every check it fails. Codes are recorded by the server and
- * need no plausibility checks.
+ * need no plausibility checks, except a scan sent from clearly away (decision 0552).
  */
 export function pingEvidence(ping: EvidencePing, context: EvidenceContext): PingEvidence {
   if (ping.check_in === "offline_code" || ping.check_in === "scan_code") {
     const weight = ping.check_in === "offline_code" ? OFFLINE_CODE_WEIGHT : SCAN_CODE_WEIGHT;
-    return { weight, evidence: [{ kind: ping.check_in, effect: weight, detail: {} }] };
+    const evidence: EvidenceItem[] = [{ kind: ping.check_in, effect: weight, detail: {} }];
+    const away = scanAway(ping, context.place);
+    if (!away) return { weight, evidence };
+    return { weight: weight * SCAN_AWAY_FACTOR, evidence: [...evidence, away] };
   }
   const evidence = positionItems(ping, context.place);
   let miss = 1;

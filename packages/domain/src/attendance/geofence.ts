@@ -57,3 +57,22 @@ export function isAtLocation(p: PingSignal, place: PlaceSignals): boolean {
   const ids = new Set(place.beaconIds.map((id) => id.toUpperCase()));
   return p.beacons.some((b) => typeof b.factory_id === "string" && ids.has(b.factory_id.toUpperCase()));
 }
+
+/**
+ * A fix must lie beyond the fence's edge by more than this, and more than its own accuracy, to
+ * place the student clearly away: an indoor Wi-Fi fix can be a street off (decision 0552).
+ */
+export const AWAY_MARGIN_M = 100;
+
+/**
+ * Whether a phone's report places the student clearly away from the place: a fix outside the
+ * fence by more than its accuracy and AWAY_MARGIN_M, with no beacon of the place heard. No
+ * coordinates, or a place without a fence, is never away: it says nothing.
+ */
+export function isClearlyAway(p: PingSignal, place: PlaceSignals): boolean {
+  if (!place.fence || !finite(p.latitude) || !finite(p.longitude)) return false;
+  if (isAtLocation(p, place)) return false;
+  const accuracy = finite(p.accuracy) && p.accuracy > 0 ? p.accuracy : 0;
+  const beyond = distanceMetres({ latitude: p.latitude, longitude: p.longitude }, place.fence) - place.fence.radius;
+  return beyond > Math.max(AWAY_MARGIN_M, accuracy);
+}

@@ -27,10 +27,18 @@ export const MIN_PLAUSIBLE_ACCURACY_M = 1;
 /** Nor worse than this: even a cell-tower fix is a few km; beyond is an IP guess or made up. */
 export const MAX_PLAUSIBLE_ACCURACY_M = 10_000;
 
+/**
+ * Bluetooth signal strengths phones report: BLE RSSI is negative, down to about -127 dBm, and 0
+ * at most (iOS reports 0 when it has no reading). Beyond is made up: +100 dBm is no beacon.
+ */
+export const MIN_PLAUSIBLE_RSSI_DBM = -127;
+export const MAX_PLAUSIBLE_RSSI_DBM = 0;
+
 export const MOCKED_FACTOR = 0.1;
 export const IMPOSSIBLE_SPEED_FACTOR = 0.2;
 export const REPEATED_COORDINATES_FACTOR = 0.4;
 export const IMPLAUSIBLE_ACCURACY_FACTOR = 0.3;
+export const IMPLAUSIBLE_RSSI_FACTOR = 0.3;
 
 export interface PlausibilityCheck {
   factor: number;
@@ -131,6 +139,28 @@ export function implausibleAccuracy(accuracy: number | null | undefined): Plausi
     factor: IMPLAUSIBLE_ACCURACY_FACTOR,
     // + 0 turns -0 into 0: the detail is stored as JSON, which has no -0
     detail: { accuracy_m: finite(accuracy) ? accuracy + 0 : String(accuracy) },
+  };
+}
+
+/** Whether a reported rssi is one a phone could give; a missing one is no claim and passes. */
+export function plausibleRssi(rssi: number | null | undefined): boolean {
+  if (rssi === null || rssi === undefined) return true;
+  return finite(rssi) && rssi >= MIN_PLAUSIBLE_RSSI_DBM && rssi <= MAX_PLAUSIBLE_RSSI_DBM;
+}
+
+/** A beacon sighting with a signal strength no phone reports (any beacon: an honest phone reports none). */
+export function implausibleRssi(
+  beacons: readonly { factory_id?: unknown; rssi?: number | null }[] | null | undefined,
+): PlausibilityCheck | null {
+  const bad = beacons?.find((b) => b && !plausibleRssi(b.rssi));
+  if (!bad) return null;
+  return {
+    factor: IMPLAUSIBLE_RSSI_FACTOR,
+    detail: {
+      factory_id: typeof bad.factory_id === "string" ? bad.factory_id.toUpperCase() : "?",
+      // + 0 turns -0 into 0 (JSON has no -0)
+      rssi: finite(bad.rssi) ? bad.rssi + 0 : String(bad.rssi),
+    },
   };
 }
 

@@ -26,6 +26,20 @@ describe("reasonText", () => {
     const texts = attendanceConfidence([inside, late]).reasons.map(reasonText);
     expect(texts).toContain("Inside the geofence, 0 m from its centre, accuracy 8 m (2 pings)");
     expect(texts).toContain("Arrived 2 days after it was recorded, queued offline (1 ping)");
+    const loud = pingEvidence(
+      {
+        recorded_at: at,
+        received_at: at,
+        latitude: 41,
+        longitude: -75,
+        accuracy: 8,
+        beacons: [{ factory_id: "ab12", rssi: 100 }],
+      },
+      { place },
+    );
+    expect(attendanceConfidence([loud]).reasons.map(reasonText)).toContain(
+      "A beacon signal no phone reports: AB12 at 100 dBm (1 ping)",
+    );
   });
 
   it("has words for every kind of evidence", () => {

@@ -42,6 +42,12 @@ export function reasonText(r: Reason): string {
       return `Exactly the same coordinates as the ping before (${times(r.pings)})`;
     case "implausible_accuracy":
       return `An accuracy no phone reports: ${v(d.accuracy_m)} m (${times(r.pings)})`;
+    case "implausible_rssi":
+      return `A beacon signal no phone reports: ${v(d.factory_id)} at ${v(d.rssi)} dBm (${times(r.pings)})`;
+    case "scan_away": {
+      const acc = n(d.accuracy_m);
+      return `Scanned the event's code ${v(d.distance_m)} m from the place's centre, far outside its geofence (radius ${v(d.radius_m)} m${acc !== null ? `, accuracy ${acc} m` : ""}) (${times(r.pings)})`;
+    }
     case "late_delivery":
       return `Arrived ${duration(n(d.delay_s))} after it was recorded${d.offline_queued ? ", queued offline" : ""} (${times(r.pings)})`;
   }

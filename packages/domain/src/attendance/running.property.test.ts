@@ -15,10 +15,13 @@ const rules: fc.Arbitrary<Rules> = fc.record({
   leave_time: fc.integer({ min: 0, max: 30 }),
   min_percentage: fc.integer({ min: 0, max: 100 }),
 });
+/** Phone samples present, away, or neither; now and then a check-in (decision 0552). */
 const sample = (len: number): fc.Arbitrary<PresenceSample> =>
   fc.record({
     at: fc.integer({ min: -(EARLY_WINDOW_MIN + 5) * 60, max: (len + 5) * 60 }).map((s) => new Date(START + s * SEC)),
     present: fc.boolean(),
+    hold: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+    away: fc.boolean(),
   });
 const scenario = fc.integer({ min: 1, max: 600 }).chain((len) =>
   fc.record({
@@ -26,6 +29,11 @@ const scenario = fc.integer({ min: 1, max: 600 }).chain((len) =>
     rules,
     samples: fc.array(sample(len), { maxLength: 60 }),
     finished: fc.boolean(),
+    // while the session runs, a check-in's presence holds until now
+    now: fc.option(
+      fc.integer({ min: -10 * 60, max: (len + 10) * 60 }).map((s) => new Date(START + s * SEC)),
+      { nil: undefined },
+    ),
   }),
 );
 
@@ -42,17 +50,26 @@ function fold(session: { start: Date; end: Date }, samples: readonly PresenceSam
 describe("the running timeline", () => {
   it("evaluates as evaluateSession does, for every stream, built at once or a sample at a time", () => {
     fc.assert(
-      fc.property(scenario, ({ session, rules, samples, finished }) => {
-        const full = evaluateSession({ session, rules, samples, finished });
-        expect(evaluateTimeline({ state: timelineOf(session, samples), session, rules, finished })).toEqual(full);
+      fc.property(scenario, ({ session, rules, samples, finished, now }) => {
+        const full = evaluateSession({ session, rules, samples, finished, now });
+        expect(evaluateTimeline({ state: timelineOf(session, samples), session, rules, finished, now })).toEqual(full);
         // in time order with distinct instants (what a live phone sends), a sample at a time agrees too
         const distinct = [...new Map(samples.map((s) => [s.at.getTime(), s])).values()].sort(
           (a, b) => a.at.getTime() - b.at.getTime(),
         );
         const live = fold(session, distinct);
         expect(live).not.toBeNull();
-        const expected = evaluateSession({ session, rules, samples: distinct, finished });
-        expect(evaluateTimeline({ state: live as RunningTimeline, session, rules, finished })).toEqual(expected);
+        const expected = evaluateSession({ session, rules, samples: distinct, finished, now });
+        expect(evaluateTimeline({ state: live as RunningTimeline, session, rules, finished, now })).toEqual(expected);
+        // stored as JSON between pings, as the engine does
+        const k = Math.floor(distinct.length / 2);
+        const stored = JSON.parse(JSON.stringify(fold(session, distinct.slice(0, k))));
+        const resumed = distinct
+          .slice(k)
+          .reduce<RunningTimeline | null>((st, x) => st && addSample(st, session, x), stored);
+        expect(evaluateTimeline({ state: resumed as RunningTimeline, session, rules, finished, now })).toEqual(
+          expected,
+        );
       }),
       { numRuns: 500 },
     );

@@ -4,15 +4,26 @@
  * A sample that is not newer (out of order, or at the same instant) cannot be added: the caller
  * recomputes from every sample, which gives the same state (property-tested).
  */
-import { EARLY_WINDOW_MIN, type Evaluation, judgePresence, PRESENCE_GAP_MIN, type PresenceSample } from "./evaluate.ts";
+import {
+  EARLY_WINDOW_MIN,
+  type Evaluation,
+  heldUntil,
+  judgePresence,
+  mergePoint,
+  PRESENCE_GAP_MIN,
+  type PresencePoint,
+  type PresenceSample,
+} from "./evaluate.ts";
 import type { Rules } from "./rules.ts";
 
 const MIN = 60_000;
 
 /** JSON-safe (times in ms), so it is stored with the attendance. */
 export interface RunningTimeline {
-  /** the newest sample so far */
+  /** the newest sample so far; present = it counts as presence (after a check-in: unless away) */
   last: { at: number; present: boolean } | null;
+  /** a check-in came before: presence holds over every sample not away (decision 0552) */
+  held: boolean;
   /** the first present sample */
   enter: number | null;
   /** where the presence of the last present sample before `last` ended (`last`'s own is provisional) */
@@ -21,7 +32,7 @@ export interface RunningTimeline {
   covered: number;
 }
 
-export const emptyTimeline = (): RunningTimeline => ({ last: null, enter: null, exit: null, covered: 0 });
+export const emptyTimeline = (): RunningTimeline => ({ last: null, held: false, enter: null, exit: null, covered: 0 });
 
 interface Bounds {
   start: number;
@@ -33,8 +44,12 @@ const bounds = (session: { start: Date; end: Date }): Bounds => ({
   end: session.end.getTime(),
 });
 
-/** A present sample at `at` holds until the next one, at most PRESENCE_GAP_MIN, at most the end. */
-const until = (at: number, next: number, b: Bounds) => Math.min(next, at + PRESENCE_GAP_MIN * MIN, b.end);
+/**
+ * A present sample at `at` holds until the next one, at most PRESENCE_GAP_MIN, at most the end;
+ * after a check-in (`held`) until the next one or the end, without the gap.
+ */
+const until = (at: number, next: number, b: Bounds, held: boolean) =>
+  held ? Math.max(at, Math.min(next, b.end)) : Math.min(next, at + PRESENCE_GAP_MIN * MIN, b.end);
 
 /** Whether the sample counts at all (evaluateSession ignores the others). */
 export function inTimeline(session: { start: Date; end: Date }, at: Date): boolean {
@@ -58,46 +73,52 @@ export function addSample(
   const b = bounds(session);
   const { last } = state;
   if (last && t <= last.at) return null;
-  const next: RunningTimeline = { ...state, last: { at: t, present: sample.present === true } };
+  const point = mergePoint(undefined, sample);
+  const held = state.held === true || point.hold;
+  const present = point.present || (held && !point.away);
+  const next: RunningTimeline = { ...state, held, last: { at: t, present } };
   if (last?.present) {
-    const u = until(last.at, t, b);
+    const u = until(last.at, t, b, state.held === true);
     next.covered += Math.max(0, u - Math.max(last.at, b.start));
     next.exit = u;
   }
-  if (sample.present === true && next.enter === null) next.enter = t;
+  if (present && next.enter === null) next.enter = t;
   return next;
 }
 
 /** The state of a whole list of samples (any order). */
 export function timelineOf(session: { start: Date; end: Date }, samples: readonly PresenceSample[]): RunningTimeline {
-  const byTime = new Map<number, boolean>();
+  const byTime = new Map<number, PresencePoint>();
   for (const s of samples) {
     if (!inTimeline(session, s.at)) continue;
     const t = s.at.getTime();
-    byTime.set(t, (byTime.get(t) ?? false) || s.present === true);
+    byTime.set(t, mergePoint(byTime.get(t), s));
   }
   let state = emptyTimeline();
-  for (const [at, present] of [...byTime.entries()].sort((a, b) => a[0] - b[0]))
-    state = addSample(state, session, { at: new Date(at), present }) as RunningTimeline;
+  for (const [at, point] of [...byTime.entries()].sort((a, b) => a[0] - b[0]))
+    state = addSample(state, session, { at: new Date(at), ...point }) as RunningTimeline;
   return state;
 }
 
 /**
  * evaluateSession of the samples the state was built from, without them: the presence of the
- * last sample is counted as evaluateSession counts it (until the gap or the end).
+ * last sample is counted as evaluateSession counts it (until the gap or the end; after a
+ * check-in until the end, or `now` while the session runs).
  */
 export function evaluateTimeline(input: {
   state: RunningTimeline;
   session: { start: Date; end: Date };
   rules: Rules;
   finished: boolean;
+  now?: Date;
 }): Evaluation {
   const { state, session, rules, finished } = input;
   const b = bounds(session);
   let covered = state.covered;
   let exit = state.exit;
   if (state.last?.present) {
-    const u = until(state.last.at, Number.POSITIVE_INFINITY, b);
+    const held = state.held === true;
+    const u = until(state.last.at, held ? heldUntil(b.end, input.now) : Number.POSITIVE_INFINITY, b, held);
     covered += Math.max(0, u - Math.max(state.last.at, b.start));
     exit = u;
   }
