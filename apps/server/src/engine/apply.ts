@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
-import { type PlaceSignals, type PresenceSample, presenceRank, STATUS, type StatusId } from "@rollbook/domain";
+import { type PlaceSignals, presenceRank, STATUS, type StatusId, timelineOf } from "@rollbook/domain";
 import type { Db } from "../db/client.ts";
 import type { Services } from "../services.ts";
-import { isPresentAt, type StoredPing, samplesFor } from "./presence.ts";
+import { isPresentAt, type StoredPing, sampleOf } from "./presence.ts";
 import { publishAttendanceChanges } from "./publish-attendance.ts";
 import { askForReview } from "./review-tasks.ts";
 import {
@@ -51,17 +51,6 @@ export const sessionKey = keyOf;
 export const seenRowOf = (snap: RowsOnly, session: ActiveSession) =>
   snap.rows.find((r) => keyOf(r.row) === keyOf(session)) ?? null;
 
-/** Whether the latest sample in the window is away (at one instant, present wins). */
-function latestAwayOf(samples: readonly PresenceSample[], session: ActiveSession): boolean {
-  let latest: PresenceSample | null = null;
-  for (const x of samples) {
-    if (!inWindow(session, x.at)) continue;
-    if (!latest || x.at.getTime() > latest.at.getTime() || (x.at.getTime() === latest.at.getTime() && x.present))
-      latest = x;
-  }
-  return latest !== null && !latest.present;
-}
-
 /**
  * Whether the student is gone, not just between pings: their latest sample in the window is away
  * (or the session is over and presence ended before its end). While they stay, exit moves with
@@ -96,15 +85,20 @@ function fromAll(
   }
   return {
     judge: (finished) => verdictOf({ pings: all, session, place: signals, now, finished }),
-    latestAway: latestAwayOf(samplesFor(all, session, signals, now), session),
+    // the latest sample in the window gives no presence (after a check-in: it is away)
+    latestAway:
+      timelineOf(
+        session,
+        all.map((p) => sampleOf(p, session, signals, false)),
+      ).last?.present === false,
     count: all.length,
   };
 }
 
-function fromState(state: RunningState, session: ActiveSession): Judged {
+function fromState(state: RunningState, session: ActiveSession, now: Date): Judged {
   const last = state.timeline.last;
   return {
-    judge: (finished) => verdictOfState(state, session, finished),
+    judge: (finished) => verdictOfState(state, session, finished, now),
     latestAway: last !== null && !last.present,
     count: null,
   };
@@ -237,7 +231,7 @@ async function stepOf(db: Db, studentId: number, session: ActiveSession, input: 
       ? advanceState(seen.row.engine_state, fresh, session, signals)
       : null;
   let judged: Judged;
-  if (running) judged = fromState(running, session);
+  if (running) judged = fromState(running, session, now);
   else {
     if (!("pings" in snap)) snap = await readSnapshot(db, studentId, windowRange(session));
     judged = fromAll(session, signals, (snap as Snapshot).pings, fresh, now);

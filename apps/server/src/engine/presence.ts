@@ -1,10 +1,4 @@
-import {
-  isAtLocation,
-  type PingSignal,
-  type PlaceSignals,
-  PRESENCE_GAP_MIN,
-  type PresenceSample,
-} from "@rollbook/domain";
+import { isAtLocation, isClearlyAway, type PingSignal, type PlaceSignals, type PresenceSample } from "@rollbook/domain";
 import type { ActiveSession } from "./sessions-for-student.ts";
 
 /**
@@ -41,36 +35,44 @@ export function isPresentAt(p: StoredPing, session: ActiveSession, place: PlaceS
     if (!x.attendable_type) return true;
     return x.attendable_type === session.attendable_type && x.attendable_id === session.attendable_id;
   }
-  const signal: PingSignal = {
-    recorded_at: p.recorded_at,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    accuracy: p.accuracy,
-    beacons: p.beacons,
-  };
-  return isAtLocation(signal, place);
+  return isAtLocation(signalOf(p), place);
 }
 
+/** A stored ping as the domain's position report. */
+const signalOf = (p: StoredPing): PingSignal => ({
+  recorded_at: p.recorded_at,
+  latitude: p.latitude,
+  longitude: p.longitude,
+  accuracy: p.accuracy,
+  beacons: p.beacons,
+});
+
+export const isCheckIn = (p: StoredPing) => p.device_ping_id.startsWith(PRESENCE_PREFIX);
+
 /**
- * The evaluation's samples. A check-in (scan, offline code) is one moment but means the student
- * is there: it holds, as if pinged every few minutes, until the session ends (or now, while live).
+ * A check-in whose own position places the student clearly away from the place: a scan sent
+ * with the phone's fix far from the event (a relayed code, decision 0552).
  */
-export function samplesFor(
-  stored: readonly StoredPing[],
+export const checkInAway = (p: StoredPing, place: PlaceSignals) => isCheckIn(p) && isClearlyAway(signalOf(p), place);
+
+/**
+ * What a stored ping says on the session's timeline (decision 0552). A check-in meant for the
+ * session holds presence until the end unless the phone later places the student clearly away;
+ * one sent from clearly away holds only in what every ping would give (`believed` false, what a
+ * person may confirm) and is an away sample in what is believed. A phone ping is present at the
+ * place, or away when it places the student clearly elsewhere.
+ */
+export function sampleOf(
+  p: StoredPing,
   session: ActiveSession,
   place: PlaceSignals,
-  now: Date,
-): PresenceSample[] {
-  const out: PresenceSample[] = [];
-  const step = Math.max(1, PRESENCE_GAP_MIN - 1) * 60_000;
-  const until = Math.min(session.end.getTime(), now.getTime());
-  for (const p of stored) {
-    const present = isPresentAt(p, session, place);
-    out.push({ at: p.recorded_at, present });
-    if (!present || !p.device_ping_id.startsWith(PRESENCE_PREFIX)) continue;
-    const from = Math.max(p.recorded_at.getTime(), session.start.getTime());
-    for (let t = from + step; t <= until; t += step) out.push({ at: new Date(t), present: true });
-    if (until > from) out.push({ at: new Date(until), present: true });
+  believed: boolean,
+): PresenceSample {
+  if (isCheckIn(p)) {
+    if (!isPresentAt(p, session, place)) return { at: p.recorded_at, present: false };
+    if (believed && checkInAway(p, place)) return { at: p.recorded_at, present: false, away: true };
+    return { at: p.recorded_at, present: true, hold: true };
   }
-  return out;
+  const present = isAtLocation(signalOf(p), place);
+  return { at: p.recorded_at, present, away: !present && isClearlyAway(signalOf(p), place) };
 }

@@ -8,7 +8,7 @@ import { studentById } from "./student-context.ts";
 
 /**
  * A presence that is not a ping (offline code typed by staff, event scan): stored as a ping with
- * source in extra, then recomputed. With `attendable` it counts for that course or event only.
+ * source in extra (and a scan's position, if the phone sent one), then recomputed. With `attendable` it counts for that course or event only.
  * Answers the attendance of each session it counted for; outside a session it stores nothing.
  */
 export async function recordPresence(
@@ -18,6 +18,8 @@ export async function recordPresence(
     at: Date;
     source: "offline_code" | "scan";
     attendable?: { type: "course" | "event"; id: number };
+    /** where the phone was when it scanned, if it said: kept with the check-in (decision 0552) */
+    position?: { latitude: number; longitude: number; accuracy?: number | null } | null;
   },
 ): Promise<AttendanceRow[]> {
   const student = await studentById(s.db, input.studentId);
@@ -32,9 +34,9 @@ export async function recordPresence(
     device_ping_id: `${PRESENCE_PREFIX}${input.source}:${randomUUID()}`,
     recorded_at: input.at,
     received_at: new Date(),
-    latitude: null,
-    longitude: null,
-    accuracy: null,
+    latitude: input.position?.latitude ?? null,
+    longitude: input.position?.longitude ?? null,
+    accuracy: input.position?.accuracy ?? null,
     low_power: false,
     bluetooth: false,
     beacons: null,

@@ -5,15 +5,14 @@ import {
   confidenceOfTally,
   type Evaluation,
   emptyTally,
-  evaluateSession,
   evaluateTimeline,
   inTimeline,
   isLiveDelivery,
-  judgePresence,
   needsReview,
   type PingEvidence,
   type PlaceSignals,
   type PositionFix,
+  type PresenceSample,
   pingEvidence,
   presenceRank,
   type RunningTimeline,
@@ -22,7 +21,7 @@ import {
   timelineOf,
 } from "@rollbook/domain";
 import type { AttendanceEvidence } from "../db/schema/attendance.ts";
-import { isPresentAt, PRESENCE_PREFIX, type StoredPing, samplesFor } from "./presence.ts";
+import { isCheckIn, type StoredPing, sampleOf } from "./presence.ts";
 import type { ActiveSession } from "./sessions-for-student.ts";
 
 /** What the engine and the finaliser conclude for one student and session (decision 0550). */
@@ -34,28 +33,30 @@ export interface Verdict {
   /** null when there is no signal at all */
   confidence: number | null;
   evidence: AttendanceEvidence | null;
-  /** the running state to store, so the next ping costs the same (null: it holds a check-in) */
-  state: RunningState | null;
+  /** the running state to store, so the next ping costs the same */
+  state: RunningState;
 }
 
 /**
  * The engine's running state of one attendance (issue 9, point 2), stored as JSON with it: the
- * presence timeline of every phone ping in the session's window and that of the live ones, the
- * confidence tally and the phone's last fix. `key` names what it was computed for; a change of
- * times, rules or place makes it stale, and the next ping recomputes from every stored ping, as
- * does a state of an older version `v`.
+ * presence timeline of every ping in the session's window, that of the check-ins and live
+ * pings, and that of the check-ins alone, the confidence tally and the phone's last fix. `key`
+ * names what it was computed for; a change of times, rules or place makes it stale, and the next
+ * ping recomputes from every stored ping, as does a state of an older version `v`.
  */
 export interface RunningState {
-  v: 2;
+  v: 3;
   key: string;
+  /** every ping, a scan from clearly away included: what a person could confirm */
   timeline: RunningTimeline;
-  /** the live pings' timeline: the presence that can be believed (decision 0551) */
+  /** check-ins and live pings: the presence that can be believed (decisions 0551, 0552) */
   live: RunningTimeline;
+  /** check-ins, ended only by live pings clearly away: the presence when the phone's is not believed */
+  codes: RunningTimeline;
   tally: ConfidenceTally;
   previous: { at: number; latitude: number; longitude: number; accuracy: number | null } | null;
 }
 
-const isCheckIn = (p: StoredPing) => p.device_ping_id.startsWith(PRESENCE_PREFIX);
 const isLive = (p: StoredPing) => isLiveDelivery(p.recorded_at, p.received_at);
 
 function checkInKind(p: StoredPing): "scan_code" | "offline_code" {
@@ -96,42 +97,69 @@ export function stateKey(session: ActiveSession, place: PlaceSignals): string {
   return JSON.stringify([session.start.getTime(), session.end.getTime(), session.rules, place]);
 }
 
-/** Every ping's evidence in recorded order (each phone ping against the phone's fix before it), tallied. */
-function tallyOf(pings: readonly StoredPing[], place: PlaceSignals) {
-  let tally = emptyTally();
-  let previous: RunningState["previous"] = null;
-  for (const p of [...pings].sort(byRecorded)) {
-    if (isCheckIn(p)) {
-      const check_in = checkInKind(p);
-      const evidence = pingEvidence({ recorded_at: p.recorded_at, received_at: p.received_at, check_in }, { place });
-      tally = addToTally(tally, evidence);
-      continue;
-    }
-    tally = addToTally(tally, phoneEvidence(p, place, fixOf(previous)));
-    if (p.latitude !== null && p.longitude !== null)
-      previous = { at: p.recorded_at.getTime(), latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy };
-  }
-  return { tally, previous };
+/** A check-in's evidence: a code the server checked, and for a scan the position it was sent from. */
+function checkInEvidence(p: StoredPing, place: PlaceSignals): PingEvidence {
+  const { recorded_at, received_at, latitude, longitude, accuracy } = p;
+  const fix = { recorded_at, received_at, latitude, longitude, accuracy };
+  return pingEvidence({ ...fix, check_in: checkInKind(p) }, { place });
 }
 
-/** The phone pings of the window folded into a running state. */
+/** The tally and the phone's last fix with one more ping (check-ins are not the phone's fixes). */
+function tallied(tally: ConfidenceTally, previous: RunningState["previous"], p: StoredPing, place: PlaceSignals) {
+  if (isCheckIn(p)) return { tally: addToTally(tally, checkInEvidence(p, place)), previous };
+  const next = addToTally(tally, phoneEvidence(p, place, fixOf(previous)));
+  if (p.latitude === null || p.longitude === null) return { tally: next, previous };
+  const fix = { at: p.recorded_at.getTime(), latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy };
+  return { tally: next, previous: fix };
+}
+
+/** Every ping's evidence in recorded order (each phone ping against the phone's fix before it), tallied. */
+function tallyOf(pings: readonly StoredPing[], place: PlaceSignals) {
+  let acc = { tally: emptyTally(), previous: null as RunningState["previous"] };
+  for (const p of [...pings].sort(byRecorded)) acc = tallied(acc.tally, acc.previous, p, place);
+  return acc;
+}
+
+/** One ping's sample on each of the three timelines (null: not on that one). */
+function samplesOf(p: StoredPing, session: ActiveSession, place: PlaceSignals) {
+  const believed = sampleOf(p, session, place, true);
+  const checkIn = isCheckIn(p);
+  const live = checkIn || isLive(p);
+  return {
+    every: sampleOf(p, session, place, false),
+    live: live ? believed : null,
+    // a live phone ping only ends a check-in's presence here: the phone's own presence is not believed
+    codes: checkIn ? believed : live && believed.away ? { at: p.recorded_at, present: false, away: true } : null,
+  };
+}
+
+/** The pings of the window folded into a running state. */
 function buildState(pings: readonly StoredPing[], session: ActiveSession, place: PlaceSignals): RunningState {
   const { tally, previous } = tallyOf(pings, place);
-  const samples = pings.map((p) => ({ at: p.recorded_at, present: isPresentAt(p, session, place) }));
-  const live = samples.filter((_, i) => isLive(pings[i] as StoredPing));
+  const all = pings.map((p) => samplesOf(p, session, place));
+  const on = (k: "live" | "codes") => all.map((x) => x[k]).filter((x): x is PresenceSample => x !== null);
   return {
-    v: 2,
+    v: 3,
     key: stateKey(session, place),
-    timeline: timelineOf(session, samples),
-    live: timelineOf(session, live),
+    timeline: timelineOf(
+      session,
+      all.map((x) => x.every),
+    ),
+    live: timelineOf(session, on("live")),
+    codes: timelineOf(session, on("codes")),
     tally,
     previous,
   };
 }
 
+/** A timeline with one more sample (none: as it is); null when the sample is not newer than all. */
+const added = (t: RunningTimeline, session: ActiveSession, sample: PresenceSample | null) =>
+  sample ? addSample(t, session, sample) : t;
+
 /**
- * The state with `fresh` phone pings added, or null when only a recompute from every stored ping
- * is right: a stale or missing state, a check-in, or a ping not newer than every one so far.
+ * The state with `fresh` pings (phone pings or check-ins) added, or null when only a recompute
+ * from every stored ping is right: a stale or missing state, or a ping not newer than every one
+ * so far.
  */
 export function advanceState(
   stored: unknown,
@@ -140,25 +168,17 @@ export function advanceState(
   place: PlaceSignals,
 ): RunningState | null {
   const state = stored as RunningState | null;
-  if (state?.v !== 2 || state.key !== stateKey(session, place)) return null;
-  let { timeline, live, tally, previous } = state;
+  if (state?.v !== 3 || state.key !== stateKey(session, place)) return null;
+  let { timeline, live, codes, tally, previous } = state;
   for (const p of [...fresh].sort(byRecorded)) {
-    if (!inTimeline(session, p.recorded_at)) continue;
-    if (isCheckIn(p)) return null;
-    const sample = { at: p.recorded_at, present: isPresentAt(p, session, place) };
-    const next = addSample(timeline, session, sample);
-    if (!next) return null;
-    timeline = next;
-    if (isLive(p)) {
-      const nextLive = addSample(live, session, sample);
-      if (!nextLive) return null;
-      live = nextLive;
-    }
-    tally = addToTally(tally, phoneEvidence(p, place, fixOf(previous)));
-    if (p.latitude !== null && p.longitude !== null)
-      previous = { at: p.recorded_at.getTime(), latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy };
+    if (!inTimeline(session, p.recorded_at) || (isCheckIn(p) && !checkInFor(p, session))) continue;
+    const x = samplesOf(p, session, place);
+    const [t, l, c] = [added(timeline, session, x.every), added(live, session, x.live), added(codes, session, x.codes)];
+    if (!t || !l || !c) return null;
+    [timeline, live, codes] = [t, l, c];
+    ({ tally, previous } = tallied(tally, previous, p, place));
   }
-  return { v: 2, key: state.key, timeline, live, tally, previous };
+  return { v: 3, key: state.key, timeline, live, codes, tally, previous };
 }
 
 /** Only presence worth confirming: arriving after the absent limit is no better than not coming. */
@@ -177,7 +197,7 @@ function conclude(
   session: ActiveSession,
   livePresence: () => Evaluation,
   codesOnly: () => Evaluation,
-  state: RunningState | null,
+  state: RunningState,
 ): Verdict {
   if (tally.phone === 0 && tally.codes.length === 0)
     return { evaluation: unbelieved, unbelieved, confidence: null, evidence: null, state };
@@ -189,13 +209,22 @@ function conclude(
   return { evaluation, unbelieved, confidence, evidence: { reasons, unconfirmed }, state };
 }
 
-/** The verdict of a running state (no check-ins in it). */
-export function verdictOfState(state: RunningState, session: ActiveSession, finished: boolean): Verdict {
+/**
+ * The verdict of a running state. `now`, while the session runs, is where a check-in's presence
+ * ends for now (decision 0552); without it, the session's end.
+ */
+export function verdictOfState(state: RunningState, session: ActiveSession, finished: boolean, now?: Date): Verdict {
   const s = { start: session.start, end: session.end };
-  const unbelieved = evaluateTimeline({ state: state.timeline, session: s, rules: session.rules, finished });
-  const live = () => evaluateTimeline({ state: state.live, session: s, rules: session.rules, finished });
-  const none = () => judgePresence({ session: s, rules: session.rules, summary: null, finished });
-  return conclude(unbelieved, state.tally, session, live, none, state);
+  const judge = (t: RunningTimeline) => evaluateTimeline({ state: t, session: s, rules: session.rules, finished, now });
+  const unbelieved = judge(state.timeline);
+  return conclude(
+    unbelieved,
+    state.tally,
+    session,
+    () => judge(state.live),
+    () => judge(state.codes),
+    state,
+  );
 }
 
 /**
@@ -215,22 +244,5 @@ export function verdictOf(input: {
   const pings = input.pings.filter(
     (p) => inTimeline(session, p.recorded_at) && (!isCheckIn(p) || checkInFor(p, session)),
   );
-  if (!pings.some(isCheckIn)) return verdictOfState(buildState(pings, session, place), session, finished);
-
-  // a check-in holds presence until the end (or now): not a running state, recomputed each time
-  const judge = (from: readonly StoredPing[]) =>
-    evaluateSession({
-      session: { start: session.start, end: session.end },
-      rules: session.rules,
-      samples: samplesFor(from, session, place, now),
-      finished,
-    });
-  return conclude(
-    judge(pings),
-    tallyOf(pings, place).tally,
-    session,
-    () => judge(pings.filter((p) => isCheckIn(p) || isLive(p))),
-    () => judge(pings.filter(isCheckIn)),
-    null,
-  );
+  return verdictOfState(buildState(pings, session, place), session, finished, now);
 }
