@@ -256,15 +256,23 @@ test("the camera reads an event's QR code and sends it to the server", async ({ 
     ],
   });
   try {
-    const context = await browser.newContext({ baseURL: serverURL, permissions: ["camera"] });
+    // the phone shares its position: a fresh fix goes with the scan (decision 0552)
+    const geolocation = { latitude: 40.7128, longitude: -74.006, accuracy: 15 };
+    const context = await browser.newContext({
+      baseURL: serverURL,
+      permissions: ["camera", "geolocation"],
+      geolocation,
+    });
     const page = await context.newPage();
     await page.goto("/CheckIn");
+    const pinged = page.waitForRequest((r) => r.url().endsWith("/api/v2/device/pings") && r.method() === "POST");
     await page.getByLabel("Personal token").fill(token as string);
     await page.getByRole("button", { name: "Check in with token" }).click();
+    await pinged; // the phone has a fix
     const scan = page.getByRole("region", { name: "Scan event code" });
     const sent = page.waitForRequest((r) => r.url().endsWith("/api/v2/device/scan") && r.method() === "POST");
     await scan.getByRole("button", { name: "Start camera" }).click();
-    expect((await sent).postDataJSON()).toEqual({ code });
+    expect((await sent).postDataJSON()).toEqual({ code, ...geolocation });
     await expect(scan.getByRole("alert")).toContainText("Not checked in");
     await expect(scan.getByRole("alert")).toContainText("is not an event of your school");
     // the camera is released after a read

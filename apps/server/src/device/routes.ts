@@ -138,7 +138,7 @@ export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services })
     if (!fromActivePhone(request, reply, auth.student)) return reply;
     const input = parse(scanInput, request.body, reply);
     if (!input) return reply;
-    const outcome = await scanEventCode(s, auth.student, input.code);
+    const outcome = await scanEventCode(s, auth.student, input);
     if ("error" in outcome) {
       return reply
         .code(outcome.status ?? 400)

@@ -1,11 +1,13 @@
 import { parseScanCode, SCAN_CODE_PERIOD_S, scanCodeAt, verifyScanCode } from "@rollbook/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { events, studentEvent } from "../db/schema/index.ts";
+import type { AttendanceRow } from "../engine/apply.ts";
 import { recordPresence } from "../engine/record-presence.ts";
 import { activeSessionsAt } from "../engine/sessions-for-student.ts";
 import { forgetStudent, type StudentContext } from "../engine/state.ts";
 import type { Services } from "../services.ts";
 import { claimCode, stepOfCode, unclaimCode } from "./codes-once.ts";
+import type { ScanInput } from "./schemas.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,11 +15,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CODE_USED = "was already used: scan the code shown now";
 
 /**
- * An event's QR code scanned by the student's phone: presence at that event, now. Each code
- * counts once per student (decision 0510); a replay changes nothing.
+ * The attendance as the phone is told it: what the student sees, never the confidence, the
+ * evidence or the engine's state (a faker must not learn which check a scan failed, issue 9).
  */
-export async function scanEventCode(s: Services, student: StudentContext, text: string) {
-  const parsed = parseScanCode(text);
+function forPhone(row: AttendanceRow) {
+  const { confidence: _c, evidence: _e, engine_state: _s, ...shown } = row;
+  return shown;
+}
+
+/** The phone's position sent with the scan, if it sent one (the schema wants both coordinates). */
+const positionOf = ({ latitude, longitude, accuracy }: ScanInput) =>
+  latitude != null && longitude != null ? { latitude, longitude, accuracy } : null;
+
+/**
+ * An event's QR code scanned by the student's phone: presence at that event, now. Each code
+ * counts once per student (decision 0510); a replay changes nothing. The phone's position, when
+ * sent, is kept with the check-in: one from clearly away is stored but not believed, and the
+ * answer is the attendance as it stands either way (decision 0552).
+ */
+export async function scanEventCode(s: Services, student: StudentContext, input: ScanInput) {
+  const parsed = parseScanCode(input.code);
   if (!parsed || !UUID.test(parsed.eventUuid)) return { error: "is not a Rollbook event code" } as const;
   const [event] = await s.db
     .select({ id: events.id, uuid: events.uuid, title: events.title, scan_secret: events.scan_secret })
@@ -53,6 +70,7 @@ export async function scanEventCode(s: Services, student: StudentContext, text: 
     at: now,
     source: "scan",
     attendable: { type: "event", id: event.id },
+    position: positionOf(input),
   }).catch(async (err) => {
     await unclaimCode(s.db, use);
     throw err;
@@ -62,5 +80,5 @@ export async function scanEventCode(s: Services, student: StudentContext, text: 
     return { error: "is for an event that is not in session now" } as const;
   }
   const shown = { id: event.id, uuid: event.uuid, title: event.title };
-  return { attendance: { ...row, attendable: { type: "event", ...shown } }, event: shown };
+  return { attendance: { ...forPhone(row), attendable: { type: "event", ...shown } }, event: shown };
 }

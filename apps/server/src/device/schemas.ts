@@ -80,17 +80,29 @@ const beacon = z.object({
     .nullish(),
 });
 
+/** A position fix, each part optional; latitude and longitude come together (bothCoordinates). */
+const position = {
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+  accuracy: z
+    .number("must be a number")
+    .min(0, "must be at least 0")
+    .max(100_000, "must be at most 100000 metres")
+    .nullish(),
+};
+
+function bothCoordinates(p: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) {
+  const hasLat = p.latitude != null;
+  const hasLon = p.longitude != null;
+  if (hasLat && !hasLon) ctx.addIssue({ code: "custom", path: ["longitude"], message: "is required with latitude" });
+  if (hasLon && !hasLat) ctx.addIssue({ code: "custom", path: ["latitude"], message: "is required with longitude" });
+}
+
 export const pingInput = z
   .object({
     id: pingId,
     recorded_at: instant,
-    latitude: coordinate(90),
-    longitude: coordinate(180),
-    accuracy: z
-      .number("must be a number")
-      .min(0, "must be at least 0")
-      .max(100_000, "must be at most 100000 metres")
-      .nullish(),
+    ...position,
     low_power: optionalFlag,
     bluetooth: optionalFlag,
     beacons: z.array(beacon, "must be a list").max(100, "must hold at most 100 beacons").nullish(),
@@ -108,12 +120,7 @@ export const pingInput = z
       )
       .refine((x) => x == null || !unstorableJson(x), UNSTORABLE),
   })
-  .superRefine((p, ctx) => {
-    const hasLat = p.latitude != null;
-    const hasLon = p.longitude != null;
-    if (hasLat && !hasLon) ctx.addIssue({ code: "custom", path: ["longitude"], message: "is required with latitude" });
-    if (hasLon && !hasLat) ctx.addIssue({ code: "custom", path: ["latitude"], message: "is required with longitude" });
-  });
+  .superRefine(bothCoordinates);
 
 export type PingInput = z.output<typeof pingInput>;
 
@@ -152,7 +159,12 @@ export const scheduleQuery = z.object({
     .refine(isCalendarDate, "must be a real calendar date"),
 });
 
-export const scanInput = z.object(
-  { code: text(200).pipe(z.string().trim().min(1, "is required")) },
-  "must be a JSON object",
-);
+/**
+ * A scan, optionally with the phone's position when it scanned (the app sends a fix at most a
+ * minute old): a scan from clearly away is stored but not believed (decision 0552).
+ */
+export const scanInput = z
+  .object({ code: text(200).pipe(z.string().trim().min(1, "is required")), ...position }, "must be a JSON object")
+  .superRefine(bothCoordinates);
+
+export type ScanInput = z.output<typeof scanInput>;

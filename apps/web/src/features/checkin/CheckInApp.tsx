@@ -62,7 +62,12 @@ function Home({ device, onExpired }: { device: StoredDevice; onExpired: () => vo
         onSendNow={checkIn.sendNow}
       />
       <NotSentPanel />
-      <ScanPanel token={device.token} onCheckedIn={() => setScans((n) => n + 1)} onUnauthorized={onExpired} />
+      <ScanPanel
+        token={device.token}
+        lastFix={checkIn.tracker.lastFix}
+        onCheckedIn={() => setScans((n) => n + 1)}
+        onUnauthorized={onExpired}
+      />
       <OfflineCodePanel secret={device.offline_secret} />
     </Stack>
   );

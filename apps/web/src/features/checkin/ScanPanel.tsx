@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { DeviceError, scan } from "./device-api.ts";
+import type { Fix } from "./location-tracker.ts";
 import { CameraError, type QrScanner, startQrScanner } from "./qr-camera.ts";
+import { scanPosition } from "./scan-position.ts";
 import { describeScan } from "./scan-result.ts";
 
 type Result = { ok: true; text: string } | { ok: false; text: string };
@@ -9,10 +11,13 @@ type Result = { ok: true; text: string } | { ok: false; text: string };
 /** Checks in at an event by its QR code: from the camera, or typed in. */
 export function ScanPanel({
   token,
+  lastFix,
   onCheckedIn,
   onUnauthorized,
 }: {
   token: string;
+  /** the phone's last position, sent with the scan while fresh (decision 0552) */
+  lastFix: Fix | null;
   onCheckedIn: () => void;
   onUnauthorized: () => void;
 }) {
@@ -22,6 +27,10 @@ export function ScanPanel({
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+
+  // the camera's callback outlives the render that started it: read the newest fix at the scan
+  const fix = useRef(lastFix);
+  fix.current = lastFix;
 
   useEffect(() => () => scanner.current?.stop(), []);
 
@@ -34,7 +43,7 @@ export function ScanPanel({
     setBusy(true);
     setResult(null);
     try {
-      const answer = await scan(token, value);
+      const answer = await scan(token, value, scanPosition(fix.current));
       setResult({ ok: true, text: describeScan(answer) });
       setCode("");
       onCheckedIn();

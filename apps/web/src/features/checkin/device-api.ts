@@ -5,6 +5,7 @@
 
 import { deviceClock } from "./clock-offset.ts";
 import { installationId } from "./installation-id.ts";
+import type { ScanPosition } from "./scan-position.ts";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -120,4 +121,6 @@ export async function sendPings(token: string, pings: Ping[]): Promise<{ accepte
   return { accepted: Number(data?.accepted ?? 0), duplicates: Number(data?.duplicates ?? 0) };
 }
 
-export const scan = async (token: string, code: string) => dataOf(await call("POST", "scan", token, { code }));
+/** A scan, with the phone's fresh position when it has one (scan-position.ts). */
+export const scan = async (token: string, code: string, position: ScanPosition = {}) =>
+  dataOf(await call("POST", "scan", token, { code, ...position }));
