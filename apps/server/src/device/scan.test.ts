@@ -2,7 +2,7 @@ import { SCAN_CODE_PERIOD_S, STATUS, scanCodeAt } from "@rollbook/domain";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
-import { attendance, events, pings, studentEvent, tasks } from "../db/schema/index.ts";
+import { attendance, coordinates, events, pings, studentEvent, tasks } from "../db/schema/index.ts";
 import { finaliseDue } from "../engine/finalise/run.ts";
 import { clock, floorMinute, MIN, makeEvent, makeStudent, phone, schoolsOf } from "../engine/test-fixtures.ts";
 
@@ -53,6 +53,24 @@ describe.each(DATABASES)("POST /api/v2/device/scan on %s", (kind) => {
       code: scanCodeAt(event.uuid, event.scan_secret, new Date()),
     });
     expect(((await res.json()) as any).data.attendance.status).toBe(STATUS.absent);
+  });
+
+  it("a late scan from far away answers like any scan: the attendance, kept with its evidence", async () => {
+    const db = srv.services.db;
+    const { event, place } = await makeEvent(db, school, floorMinute(new Date(Date.now() - 25 * MIN)), 60);
+    const student = await makeStudent(db, school.id, { events: [event.id] });
+    const res = await phone(srv.url, student.token).post("scan", {
+      code: scanCodeAt(event.uuid, event.scan_secret, new Date()),
+      latitude: place.latitude + 0.05,
+      longitude: place.longitude,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as any;
+    expect(body.data.attendance).toMatchObject({ attendable_id: event.id, status: STATUS.pending });
+    const [row] = await db.select().from(attendance).where(eq(attendance.student_id, student.id));
+    expect(row?.evidence?.reasons.map((r) => r.kind)).toContain("scan_away");
+    // its position is no coordinate of the attendance: it does not put the student there
+    expect(await db.$count(coordinates, eq(coordinates.attendance_id, row!.id))).toBe(0);
   });
 
   it("refuses an expired code, another event's secret, and a student not signed up", async () => {

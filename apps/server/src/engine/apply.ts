@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { type PlaceSignals, presenceRank, STATUS, type StatusId, timelineOf } from "@rollbook/domain";
 import type { Db } from "../db/client.ts";
 import type { Services } from "../services.ts";
-import { isPresentAt, type StoredPing, sampleOf } from "./presence.ts";
+import { checkInAway, isCheckIn, isPresentAt, type StoredPing, sampleOf } from "./presence.ts";
 import { publishAttendanceChanges } from "./publish-attendance.ts";
 import { askForReview } from "./review-tasks.ts";
 import {
@@ -115,12 +115,14 @@ function plan(
   judged: Judged,
   freshPresent: readonly StoredPing[],
   now: Date,
+  checkIn: boolean,
 ): Plan | { review: StatusId; confidence: number | null } | null {
   const existing = seen?.row;
   const { judge, latestAway } = judged;
   let v = judge(now.getTime() >= session.end.getTime());
   let ev = v.evaluation;
-  if (!existing && ev.enter === null && v.evidence?.unconfirmed == null) return null;
+  // a check-in always leaves a row, believed or not: staff see it, and the scan's answer is the same
+  if (!existing && ev.enter === null && v.evidence?.unconfirmed == null && !checkIn) return null;
   // gone before end - leave_time and still away after it: left early already, unless they come back
   const cutoff = session.end.getTime() - session.rules.leave_time * 60_000;
   if (
@@ -237,7 +239,7 @@ async function stepOf(db: Db, studentId: number, session: ActiveSession, input: 
     judged = fromAll(session, signals, (snap as Snapshot).pings, fresh, now);
   }
   const current = seenRowOf(snap, session);
-  const p = plan(session, current, judged, freshPresent, now);
+  const p = plan(session, current, judged, freshPresent, now, fresh.some(isCheckIn));
   if (!p) return { done: current ? { row: current.row, session, changed: false } : null };
   if ("review" in p) {
     if (current) await askForReview(db, session, current.row, p.review, { confidence: p.confidence, finalised: true });
@@ -272,11 +274,15 @@ async function stepOf(db: Db, studentId: number, session: ActiveSession, input: 
   return { write: { studentId, session, seen: current, plan: p }, row, snap };
 }
 
-/** What a recompute adds: the fresh pings in the session's window, and those that put the student there. */
+/**
+ * What a recompute adds: the fresh pings in the session's window, and those that put the student
+ * there (not a scan sent from clearly away: its position is no coordinate of the attendance).
+ */
 function freshFor(session: ActiveSession, place: SessionPlace | null, all: readonly StoredPing[]) {
   const fresh = all.filter((p) => inWindow(session, p.recorded_at));
   const signals = placeSignals(place);
-  return { fresh, signals, freshPresent: fresh.filter((p) => isPresentAt(p, session, signals)) };
+  const at = (p: StoredPing) => isPresentAt(p, session, signals) && !checkInAway(p, signals);
+  return { fresh, signals, freshPresent: fresh.filter(at) };
 }
 
 /**
@@ -294,7 +300,12 @@ export async function firstStep(
   if (session.manual) return { done: null };
   const input = freshFor(session, place, opts.fresh);
   // no attendance yet and nothing new puts the student there: nothing can change (read nothing more)
-  if (!seenRowOf(opts.snapshot, session) && input.freshPresent.length === 0 && opts.fresh.length > 0)
+  if (
+    !seenRowOf(opts.snapshot, session) &&
+    input.freshPresent.length === 0 &&
+    opts.fresh.length > 0 &&
+    !input.fresh.some(isCheckIn)
+  )
     return { done: null };
   return stepOf(db, studentId, session, { ...input, now: opts.now, snap: opts.snapshot });
 }
