@@ -145,9 +145,9 @@ describe("pingEvidence", () => {
       // weighed as a beacon without rssi (0.7), times the check's 0.3
       expect(e.weight).toBeCloseTo(0.7 * 0.3, 5);
     }
-    // plausible values keep their weights
+    // plausible values keep their weights; 0 dBm is iOS's "no reading": weighed as no rssi
     for (const [rssi, weight] of [
-      [0, 0.85],
+      [0, 0.7],
       [-60, 0.85],
       [-80, 0.85],
       [-90, 0.725],

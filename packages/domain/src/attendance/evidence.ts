@@ -104,9 +104,13 @@ function accuracyFactor(accuracy: number | null | undefined): number {
   return Math.max(0.5, 1 - (0.5 * (accuracy - 20)) / 80);
 }
 
-/** An rssi no phone reports says nothing of the distance: weighed as none (the check marks the ping). */
+/**
+ * An rssi no phone reports says nothing of the distance: weighed as none (the check marks the
+ * ping). Nor does exactly 0 dBm: iOS reports 0 when it could not measure the signal
+ * (CLBeacon.rssi), and no receiver reads a beacon at full transmit power.
+ */
 function beaconWeight(rssi: number | null | undefined): number {
-  if (!finite(rssi) || !plausibleRssi(rssi)) return BEACON_WEIGHT_NO_RSSI;
+  if (!finite(rssi) || !plausibleRssi(rssi) || rssi === 0) return BEACON_WEIGHT_NO_RSSI;
   if (rssi >= -80) return BEACON_WEIGHT_STRONG;
   const t = Math.min(1, (-80 - rssi) / 20);
   return BEACON_WEIGHT_STRONG - t * (BEACON_WEIGHT_STRONG - BEACON_WEIGHT_FAINT);
