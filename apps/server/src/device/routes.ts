@@ -1,3 +1,4 @@
+import { atMost } from "@rollbook/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { bearer } from "../auth/tokens.ts";
@@ -30,12 +31,19 @@ export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services })
         error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
         error instanceof SyntaxError;
       const tooDeep = error.code === JSON_TOO_DEEP;
+      const tooLarge = error.code === "FST_ERR_CTP_BODY_TOO_LARGE";
+      // the refusal says the limit, as every other size message does
+      const limit = tooLarge ? atMost(request.routeOptions.bodyLimit ?? 0, "byte") : null;
       const message = badJson
         ? "The request body is not valid JSON"
-        : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-          ? "The request body is too large"
+        : limit
+          ? `The request body ${limit}`
           : error.message;
-      const body = badJson ? "is not valid JSON" : tooDeep ? `nests deeper than ${MAX_JSON_DEPTH} levels` : null;
+      const body = badJson
+        ? "is not valid JSON"
+        : tooDeep
+          ? `nests deeper than ${MAX_JSON_DEPTH} levels`
+          : (limit ?? null);
       return reply.code(status).send(body ? { message, errors: { body: [body] } } : { message });
     }
     request.log.error({ err: error }, "device request failed");

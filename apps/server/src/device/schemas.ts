@@ -1,3 +1,4 @@
+import { DATE_PROBLEM } from "@rollbook/domain";
 import { z } from "zod";
 import { PRESENCE_PREFIX } from "../engine/presence.ts";
 import { MAX_PING_AGE_MS, PING_ACCEPTANCE_DAYS } from "./acceptance.ts";
@@ -154,8 +155,8 @@ const isCalendarDate = (d: string) => {
 
 export const scheduleQuery = z.object({
   date: z
-    .string("must be a date YYYY-MM-DD")
-    .regex(/^(19|20|21)\d{2}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+    .string(DATE_PROBLEM)
+    .regex(/^(19|20|21)\d{2}-\d{2}-\d{2}$/, DATE_PROBLEM)
     .refine(isCalendarDate, "must be a real calendar date"),
 });
 
