@@ -16,10 +16,12 @@ import { findNul, NUL_MESSAGE } from "../http/no-nul.ts";
 import { closeLimitsOnClose, limitsOf, take } from "../rate-limit/limits.ts";
 import { sendRateLimited } from "../rate-limit/refusal.ts";
 import type { Services } from "../services.ts";
+import { isUniqueViolation } from "../students/bulk.ts";
 import { confirmEmailChange } from "./confirm-email.ts";
 import { openLoginGate } from "./login-limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { presentUser } from "./present-user.ts";
+import { ACCOUNT_EXISTS, writeRegisteredUser } from "./register.ts";
 import { queueResetMail } from "./reset-mail.ts";
 import { bearer, issueTokens, linkSecretHash, revokeToken, revokeUserTokens } from "./tokens.ts";
 
@@ -152,8 +154,6 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     errors: { token: ["is invalid, expired or already used"] },
   };
 
-  // thrown to roll the claim of the invitation back: the link stays as it was
-  const ACCOUNT_EXISTS = Symbol("account exists");
   const accountExists = {
     message: "You already have a Rollbook account with this e-mail: sign in with it.",
     errors: { email: ["already has an account"] },
@@ -190,38 +190,12 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
           )
           .returning();
         if (!inv) return null;
-        const [existing] = await tx
-          .select()
-          .from(users)
-          .where(sql`lower(${users.email}) = lower(${inv.email})`)
-          .limit(1);
-        // a removed user comes back; a live account (made since the invitation) is not taken over
-        if (existing && !existing.deleted_at) throw ACCOUNT_EXISTS;
-        const values = {
-          school_id: inv.school_id,
-          role_id: inv.role_id,
-          first_name: input.data.first_name,
-          last_name: input.data.last_name,
-          email: inv.email,
-          password_hash,
-          active: true,
-          deleted_at: null,
-          updated_at: now,
-        };
-        const [written] = existing
-          ? await tx.update(users).set(values).where(eq(users.id, existing.id)).returning()
-          : await tx.insert(users).values(values).returning();
-        if (!written) throw new Error("registration failed");
-        await tx.insert(auditLog).values({
-          school_id: written.school_id,
-          user_id: written.id,
-          action: "user.register",
-          data: { invitation: inv.id },
-        });
-        return written;
+        const { first_name, last_name } = input.data;
+        return writeRegisteredUser(tx, inv, { first_name, last_name, password_hash }, now);
       })
       .catch((e: unknown) => {
-        if (e === ACCOUNT_EXISTS) return "exists" as const;
+        // the lock orders registrations; a restore or an e-mail confirmation takes none
+        if (e === ACCOUNT_EXISTS || isUniqueViolation(e, "users_email_unique")) return "exists" as const;
         throw e;
       });
     if (user === "exists") return reply.code(409).send(accountExists);

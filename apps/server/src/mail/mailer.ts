@@ -27,6 +27,18 @@ export interface Mailer {
 const RELAY_INTERVAL_MS = 10_000;
 
 /**
+ * The reserved `invalid` top-level domain (RFC 6761) never receives mail: a removed user whose
+ * address went to another school's new user has one (users/release-address.ts, decision 0952).
+ */
+export function isUndeliverable(address: string): boolean {
+  const domain = address
+    .slice(address.lastIndexOf("@") + 1)
+    .trim()
+    .toLowerCase();
+  return domain === "invalid" || domain.endsWith(".invalid");
+}
+
+/**
  * Every mail goes to the mail_outbox table first (decision 0412). With SMTP_URL a relay delivers
  * it with retries; without one it stays there, and outside production the log shows its text
  * so a developer can follow a link. Production logs never carry a mail's text.
@@ -50,6 +62,10 @@ export function createMailer(
   const production = config.NODE_ENV === "production";
   return {
     async send(mail, tx) {
+      if (isUndeliverable(mail.to)) {
+        log.info({ subject: mail.subject }, "mail not queued: its address cannot receive mail");
+        return;
+      }
       const [row] = await (tx ?? db)
         .insert(mailOutbox)
         .values({ ...mail, html: mail.html ?? null })

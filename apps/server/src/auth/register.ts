@@ -1,0 +1,67 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { auditLog, type invitations, users } from "../db/schema/index.ts";
+import { endMailedLinks, releaseAddress } from "../users/release-address.ts";
+
+type Invitation = typeof invitations.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** Advisory-lock key (with a hash of the address): registrations of one address, one at a time. */
+const LOCK_ADDRESS = 727016;
+
+/** Thrown when the address has a live account: the caller rolls the claim of the invitation back. */
+export const ACCOUNT_EXISTS = Symbol("account exists");
+
+/**
+ * Writes the user of an accepted invitation, in the transaction that claimed it (decision 0952).
+ * Registrations of one address run one at a time and read the address after the lock, so two
+ * invitations accepted at once end with one live account and a 409 for the other.
+ * - a live account of the address (any school) is never taken over: ACCOUNT_EXISTS;
+ * - a removed user of the inviting school comes back as itself (its school's own record);
+ * - a removed user of another school gives the address up and stays there with its history:
+ *   the inviting school gets a new user.
+ */
+export async function writeRegisteredUser(
+  tx: Db,
+  inv: Invitation,
+  input: { first_name: string; last_name: string; password_hash: string },
+  now: Date,
+): Promise<UserRow> {
+  const address = inv.email.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${address}))`);
+  const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${address}`).limit(1);
+  if (existing && !existing.deleted_at) throw ACCOUNT_EXISTS;
+  const values = {
+    school_id: inv.school_id,
+    role_id: inv.role_id,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email: inv.email,
+    password_hash: input.password_hash,
+    active: true,
+    deleted_at: null,
+    updated_at: now,
+  };
+  let written: UserRow | undefined;
+  if (existing && existing.school_id === inv.school_id) {
+    await endMailedLinks(tx, existing.id, now);
+    [written] = await tx
+      .update(users)
+      .set(values)
+      .where(and(eq(users.id, existing.id), isNotNull(users.deleted_at)))
+      .returning();
+    // restored since the read (restoreUser takes no lock): a live account after all
+    if (!written) throw ACCOUNT_EXISTS;
+  } else {
+    if (existing && !(await releaseAddress(tx, existing, now))) throw ACCOUNT_EXISTS;
+    [written] = await tx.insert(users).values(values).returning();
+  }
+  if (!written) throw new Error("registration failed");
+  await tx.insert(auditLog).values({
+    school_id: written.school_id,
+    user_id: written.id,
+    action: "user.register",
+    data: { invitation: inv.id },
+  });
+  return written;
+}
