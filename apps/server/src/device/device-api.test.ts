@@ -241,7 +241,7 @@ describe.each(DATABASES)("device API on %s", (kind) => {
       expect(ok.body.data.accepted).toBe(500);
       const huge = await p.post("pings", JSON.stringify({ pings: [{ id: "h", extra: { note: "x".repeat(7e6) } }] }));
       expect(huge.status).toBe(413);
-      expect((await huge.json()) as any).toMatchObject({
+      expect(await huge.json()).toMatchObject({
         message: "The request body must be at most 6291456 bytes",
         errors: { body: ["must be at most 6291456 bytes"] },
       });
