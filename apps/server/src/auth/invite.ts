@@ -138,8 +138,11 @@ export async function invitationMailFor(db: Db, schoolId: number, m: InvitationM
   return accountExistsMail(m);
 }
 
-/** To a user of another school whom someone invited: one address holds one account. */
-function accountExistsMail(m: InvitationMail) {
+/**
+ * To a user of another school whom someone invited (or imported, imports/elsewhere.ts): one
+ * address holds one account.
+ */
+export function accountExistsMail(m: Omit<InvitationMail, "link">) {
   return {
     to: m.to,
     subject: `You are invited to Rollbook${m.schoolName ? ` at ${m.schoolName}` : ""}`,

@@ -1,13 +1,10 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { auditLog, type invitations, users } from "../db/schema/index.ts";
-import { endMailedLinks, releaseAddress } from "../users/release-address.ts";
+import { endMailedLinks, lockAddress, releaseAddress } from "../users/release-address.ts";
 
 type Invitation = typeof invitations.$inferSelect;
 type UserRow = typeof users.$inferSelect;
-
-/** Advisory-lock key (with a hash of the address): registrations of one address, one at a time. */
-const LOCK_ADDRESS = 727016;
 
 /** Thrown when the address has a live account: the caller rolls the claim of the invitation back. */
 export const ACCOUNT_EXISTS = Symbol("account exists");
@@ -28,7 +25,7 @@ export async function writeRegisteredUser(
   now: Date,
 ): Promise<UserRow> {
   const address = inv.email.trim().toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${address}))`);
+  await lockAddress(tx, address);
   const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${address}`).limit(1);
   if (existing && !existing.deleted_at) throw ACCOUNT_EXISTS;
   const values = {

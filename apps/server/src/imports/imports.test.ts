@@ -3,12 +3,14 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, demoEmail, startServer, type TestServer } from "../../test/harness.ts";
 import {
+  auditLog,
   courses,
   imports,
+  mailOutbox,
   schools,
   studentCourse,
   students,
@@ -122,6 +124,8 @@ describe.each(DATABASES)("imports on %s", (kind) => {
       .from(students)
       .where(and(eq(students.school_id, school), inArray(students.school_identifier, ids)));
   const importCount = async () => db().$count(imports);
+  const lastMail = async (to: string) =>
+    (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1))[0];
 
   it("imports students in the own layout, then a re-run updates instead of duplicating", async () => {
     const imp = await run("students", sample("students.csv"));
@@ -423,17 +427,55 @@ describe.each(DATABASES)("imports on %s", (kind) => {
       .from(courses)
       .where(and(eq(courses.school_id, otherId), eq(courses.crn, "71102")));
     expect(course?.title).toBe("Theirs");
-    // a user of another school keeps their school; the row says why
+    // a user of another school keeps their school
     await db()
       .insert(users)
       .values({ school_id: otherId, first_name: "Far", email: `far-${kind}@other.test` });
-    const imp = await run("users", `email,first_name,role\nfar-${kind}@other.test,Near,staff\n`);
-    expect(imp.row_errors).toEqual([{ line: 2, reason: "email: is already used by a user of another school" }]);
+    await run("users", `email,first_name,role\nfar-${kind}@other.test,Near,staff\n`);
     const [far] = await db()
       .select()
       .from(users)
       .where(eq(users.email, `far-${kind}@other.test`));
     expect(far).toMatchObject({ school_id: otherId, first_name: "Far" });
+  });
+
+  it("reports another school's address as a free one; only its holder is told (decision 0951)", async () => {
+    const held = `held-${kind}@other.test`;
+    const free = `free-${kind}@x.test`;
+    const gone = `gone-${kind}@other.test`;
+    await db().insert(users).values({ school_id: otherId, first_name: "Held", email: held });
+    const [removed] = await db()
+      .insert(users)
+      .values({ school_id: otherId, first_name: "Gone", email: gone, deleted_at: new Date() })
+      .returning();
+    const imp = await run(
+      "users",
+      `email,first_name,role\n${free},Free,staff\n${held},Held,staff\n${gone},Back,staff\n`,
+    );
+    // the report of the held address is the free one's: done, every row counted, no row error
+    expect(imp).toMatchObject({ status: "done", progress: 3, total_rows: 3, row_errors: [] });
+    const [holder] = await db().select().from(users).where(eq(users.email, held));
+    expect(holder).toMatchObject({ school_id: otherId, first_name: "Held" });
+    const note = await lastMail(held);
+    expect(note?.text).toMatch(/already have a Rollbook account/);
+    expect(note?.text).not.toMatch(/\/Invite\//);
+    expect(await lastMail(free)).toBeUndefined();
+    // another school's removed user is no holder: it gives the address up, the row is a new user
+    const [fresh] = await db().select().from(users).where(eq(users.email, gone));
+    expect(fresh).toMatchObject({ school_id: schoolId, first_name: "Back", deleted_at: null });
+    const [old] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.id, removed?.id as number));
+    expect(old).toMatchObject({ school_id: otherId, email: `removed+${old?.id}@invalid` });
+    const [released] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.address_released"), eq(auditLog.subject_id, removed?.id as number)));
+    expect(released).toMatchObject({ school_id: otherId, data: { email: gone } });
+    // a user of the importer's own school is still refused clearly where it is refused
+    const own = await run("users", `email,first_name,role\n${demoEmail("school_admin")},Me,staff\n`);
+    expect(own.row_errors).toEqual([{ line: 2, reason: "email: is your own account: change it on your profile" }]);
   });
 
   it("refuses a role the importer may not grant, row by row", async () => {

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "../db/client.ts";
-import { imports, users } from "../db/schema/index.ts";
+import { imports, schools, users } from "../db/schema/index.ts";
 import { analyzeStale } from "../db/statistics.ts";
 import { forgetStudent } from "../engine/state.ts";
 import type { Services } from "../services.ts";
@@ -79,11 +79,13 @@ export async function runImport(s: Services, id: number, shouldStop: () => boole
     const [importer] = imp.user_id ? await db.select().from(users).where(eq(users.id, imp.user_id)) : [];
     if (!importer || importer.deleted_at || importer.school_id !== imp.school_id)
       throw new FileProblem("the user who uploaded the file is no longer an administrator of the school");
+    const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, imp.school_id));
     const ctx: BatchContext = {
       db,
       schoolId: imp.school_id,
       importer: { id: importer.id, roleId: importer.role_id },
       fail,
+      mail: { mailer: s.mailer, inviter: `${importer.first_name} ${importer.last_name}`, schoolName: school?.name },
     };
     const step = async (n: number) => {
       progress += n;

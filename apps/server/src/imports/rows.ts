@@ -28,7 +28,9 @@ import {
   userCourse,
   users,
 } from "../db/schema/index.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { isUniqueViolation } from "../students/bulk.ts";
+import { type ElsewhereRow, importElsewhere } from "./elsewhere.ts";
 import { RandomPool } from "./random-pool.ts";
 
 /** One data row of a file: its line (the header is line 1) and its cells by column name. */
@@ -44,6 +46,8 @@ export interface BatchContext {
   importer: { id: number; roleId: number };
   /** a row that is not written: line and reason (the reason names the column) */
   fail(line: number, reason: string): void;
+  /** who an imported address's holder is told about (the importer and school, as an invitation) */
+  mail: { mailer: Mailer; inviter: string; schoolName: string | undefined };
   /** the course schedule for new courses that the file does not give (OneRoster classes) */
   courseDefaults?: CourseInput;
 }
@@ -510,19 +514,22 @@ export async function importUsers(ctx: BatchContext, rows: Row[]) {
   const byEmail = new Map(found.map((u) => [u.email, u]));
   const inserts: (typeof users.$inferInsert)[] = [];
   const updates: { id: number; value: Record<string, unknown> }[] = [];
+  const elsewhere: ElsewhereRow[] = [];
   for (const it of items) {
     const u = byEmail.get(it.key);
     if (!u) {
       inserts.push({ ...it.value, first_name: it.value.first_name as string, school_id: ctx.schoolId } as never);
       continue;
     }
-    if (u.school_id !== ctx.schoolId) ctx.fail(it.r.line, "email: is already used by a user of another school");
+    // another school's address: no row error, as for a free one (decision 0951)
+    if (u.school_id !== ctx.schoolId) elsewhere.push({ email: it.key, value: it.value });
     else if (u.id === ctx.importer.id) ctx.fail(it.r.line, "email: is your own account: change it on your profile");
     else if (!canManageUsers(ctx.importer.roleId, u.role_id))
       ctx.fail(it.r.line, "email: belongs to a user of a role you may not manage");
     else updates.push({ id: u.id, value: it.value });
   }
   if (inserts.length) await ctx.db.insert(users).values(inserts);
+  if (elsewhere.length) await importElsewhere(ctx, elsewhere);
   if (updates.length)
     await ctx.db.transaction(async (tx) => {
       for (const u of updates) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { revokeUserTokens } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import { auditLog, emailChanges, passwordResets, users } from "../db/schema/index.ts";
@@ -9,6 +9,17 @@ import { auditLog, emailChanges, passwordResets, users } from "../db/schema/inde
  * it (so no sign-in or reset asks for it) and the mailer drops mail to it (mail/mailer.ts).
  */
 export const releasedAddress = (userId: number) => `removed+${userId}@invalid`;
+
+/** Advisory-lock key (with a hash of the address): what gives a user an address, one at a time. */
+const LOCK_ADDRESS = 727016;
+
+/**
+ * Holds the address's lock to the end of the transaction: registration, an e-mail confirmation
+ * and a users import read the address after it, so two of them never give it to two users.
+ */
+export async function lockAddress(tx: Db, email: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${email.trim().toLowerCase()}))`);
+}
 
 /** A user's links that were mailed to its address end: they were meant for the account as it was. */
 export async function endMailedLinks(tx: Db, userId: number, now: Date) {
@@ -24,7 +35,7 @@ export async function endMailedLinks(tx: Db, userId: number, now: Date) {
 
 /**
  * A removed user gives its address up to a new user of another school, in the caller's
- * transaction (which holds the address's lock, auth/register.ts). The row, its id, assignments
+ * transaction (which holds the address's lock, lockAddress). The row, its id, assignments
  * and audit trail stay in its school; it keeps no way in: no sign-in address, no password, no
  * session, no pending link. Answers false when the user is no longer removed (restored meanwhile).
  */

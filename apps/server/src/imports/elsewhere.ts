@@ -1,0 +1,53 @@
+import { roleById } from "@rollbook/domain";
+import { sql } from "drizzle-orm";
+import { accountExistsMail } from "../auth/invite.ts";
+import { users } from "../db/schema/index.ts";
+import { lockAddress, releaseAddress } from "../users/release-address.ts";
+import type { BatchContext } from "./rows.ts";
+
+/** A users row whose address another school's user had when the batch was read. */
+export interface ElsewhereRow {
+  email: string;
+  value: Record<string, unknown> & { email: string; role_id: number };
+}
+
+/**
+ * Users rows whose address belongs to another school (decision 0951): the report says of them
+ * what it says of a free address (nothing), and as with inviteUser only the holder hears of it.
+ * - a live user of another school keeps its account and gets the invitation's "you already have
+ *   an account" mail;
+ * - a removed user of another school is no holder: it gives the address up (decision 0952) and
+ *   the row is inserted as a free one.
+ * One transaction, each address locked (in order, so two imports never wait on each other) and
+ * read again after its lock, as registration does.
+ */
+export async function importElsewhere(ctx: BatchContext, rows: ElsewhereRow[]) {
+  const sorted = [...rows].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+  await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    for (const row of sorted) {
+      await lockAddress(tx, row.email);
+      const [holder] = await tx.select().from(users).where(sql`lower(${users.email}) = ${row.email}`).limit(1);
+      // the importer's school holds it since the read: the next run of the file updates it
+      if (holder?.school_id === ctx.schoolId) continue;
+      const free = !holder || (holder.deleted_at !== null && (await releaseAddress(tx, holder, now)));
+      if (free) {
+        await tx
+          .insert(users)
+          .values({ ...row.value, first_name: row.value.first_name as string, school_id: ctx.schoolId });
+        continue;
+      }
+      await ctx.mail.mailer.send(
+        accountExistsMail({
+          to: row.email,
+          firstName: row.value.first_name as string,
+          inviter: ctx.mail.inviter,
+          roleName: roleById(row.value.role_id).display_name,
+          schoolName: ctx.mail.schoolName,
+        }),
+        tx,
+      );
+    }
+  });
+  ctx.mail.mailer.wake();
+}
