@@ -158,6 +158,12 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     message: "You already have a Rollbook account with this e-mail: sign in with it.",
     errors: { email: ["already has an account"] },
   };
+  // only the new address's owner has the link, and their school sees its removed users anyway
+  const removedHere = {
+    message:
+      "This e-mail belongs to a removed user of your school: ask a manager to give that user another e-mail, then change yours again.",
+    errors: { email: ["belongs to a removed user of the school"] },
+  };
 
   app.post("/api/v2/checkInvitation", limited, async (request, reply) => {
     const input = parse(checkInvitationInput, request.body);
@@ -211,6 +217,7 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     const outcome = await confirmEmailChange(db, input.data.token);
     if (outcome === "invalid") return reply.code(410).send(invalidEmailLink);
     if (outcome === "taken") return reply.code(409).send(accountExists);
+    if (outcome === "removed_here") return reply.code(409).send(removedHere);
     return { data: { message: "Your e-mail address is changed: sign in with it from now on." } };
   });
 }

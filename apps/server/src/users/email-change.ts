@@ -16,16 +16,20 @@ export const EMAIL_TAKEN = "A user with this e-mail already exists.";
  * only when the new address opens the mailed link (POST /api/v2/email/confirm), decision 0951.
  * Addresses are unique across schools, but the answer must not tell that another school holds
  * one: an address of the viewer's school is refused as before; one of another school answers
- * exactly as a free one, and its holder is mailed that it has an account already (no link).
+ * exactly as a free one, and its holder is mailed that it has an account already (no link). A
+ * removed user of another school holds nothing: its address is asked for as a free one.
  */
 export async function requestEmailChange(data: Scoped, target: UserRow, email: string): Promise<void> {
   const { db, s } = systemOf(data);
-  const [holder] = await db
-    .select({ school_id: users.school_id })
+  const [found] = await db
+    .select({ school_id: users.school_id, deleted_at: users.deleted_at })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, target.id)))
     .limit(1);
-  if (holder?.school_id === data.viewer.schoolId) throw userError(EMAIL_TAKEN, "email");
+  // the viewer's school, removed users included: they see those rows (decision 0951)
+  if (found?.school_id === data.viewer.schoolId) throw userError(EMAIL_TAKEN, "email");
+  // another school's removed user is no holder: it gives the address up on confirmation (0952)
+  const holder = found && !found.deleted_at ? found : undefined;
   const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, target.school_id));
   const secret = newLinkSecret();
   const now = new Date();

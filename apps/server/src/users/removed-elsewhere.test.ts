@@ -12,6 +12,7 @@ const RESTORE = `mutation($id: Int!) { restoreUser(id: $id) { id email } }`;
 const RESET = `mutation($id: Int!) { sendPasswordReset(id: $id) }`;
 const USER = `query($id: Int!) { user(id: $id) { id school_id email deleted_at assignedCourses { id } } }`;
 const ME = `{ me { id school_id late_email higher_contrast phone_number alert_filter tiles { id } assignedCourses { id } } }`;
+const PROFILE = `mutation($email: String) { updateProfile(email: $email) { id email } }`;
 const NEW_PASSWORD = "a-new-long-password";
 
 /**
@@ -212,6 +213,74 @@ describe.each(DATABASES)("an invitation of another school's removed user on %s",
         );
       } else expect(live[0]!.school_id).toBe(otherId);
     }
+  });
+
+  /** a signed-in user of the inviting school, to change its own e-mail */
+  const demoUser = async () => {
+    const [u] = await db()
+      .insert(users)
+      .values({
+        school_id: demoId,
+        role_id: 9,
+        first_name: "Mover",
+        last_name: "Here",
+        email: `mover-${kind}-${++seq}@x.test`,
+        password_hash: await hashPassword(TEST_PASSWORD),
+      })
+      .returning();
+    return { user: u!, token: (await signIn(u!.email)).body.data.access_token as string };
+  };
+
+  it("an e-mail change to another school's removed user's address completes; that user gives it up", async () => {
+    const { user: old, address } = await otherSchoolUser();
+    await gql(otherAdmin, REMOVE, { id: old.id });
+    const { user: me, token } = await demoUser();
+    const asked = await gql(token, PROFILE, { email: address });
+    expect(asked).toEqual({ data: { updateProfile: { id: me.id, email: me.email } }, error: undefined });
+    // asked as a free address: the address gets the link (no "already has an account" note)
+    const secret = await linkIn(address, "ConfirmEmail");
+    expect(secret).toBeTruthy();
+    const confirmed = await post("/api/v2/email/confirm", { token: secret });
+    expect(confirmed.status).toBe(200);
+    expect((await signIn(address)).body.data.user.id).toBe(me.id);
+    // the removed user stays in its school without the address; its school's audit says so
+    const [was] = await db().select().from(users).where(eq(users.id, old.id));
+    expect(was).toMatchObject({ school_id: otherId, email: `removed+${old.id}@invalid`, password_hash: null });
+    const trail = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.address_released"), eq(auditLog.subject_id, old.id)));
+    expect(trail).toMatchObject([{ school_id: otherId, user_id: null, data: { email: address } }]);
+    const [changed] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.email_change"), eq(auditLog.subject_id, me.id)));
+    expect(changed?.school_id).toBe(demoId);
+  });
+
+  it("an e-mail change never takes a removed user of its own school's address", async () => {
+    const { user: me, token } = await demoUser();
+    const address = `kept-${kind}-${++seq}@x.test`;
+    await gql(token, PROFILE, { email: address });
+    const secret = await linkIn(address, "ConfirmEmail");
+    // meanwhile a user of the same school got the address and was removed: that school's record
+    const [theirs] = await db()
+      .insert(users)
+      .values({
+        school_id: demoId,
+        role_id: 9,
+        first_name: "K",
+        last_name: "R",
+        email: address,
+        deleted_at: new Date(),
+      })
+      .returning();
+    const refused = await post("/api/v2/email/confirm", { token: secret });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors).toEqual({ email: ["belongs to a removed user of the school"] });
+    expect(refused.body.message).toMatch(/removed user of your school/);
+    expect((await db().select().from(users).where(eq(users.id, theirs!.id)))[0]?.email).toBe(address);
+    expect((await db().select().from(users).where(eq(users.id, me.id)))[0]?.email).toBe(me.email);
   });
 
   it("two schools' invitations of a free address, accepted at once, make one live account", async () => {
