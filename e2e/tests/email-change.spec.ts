@@ -41,6 +41,12 @@ test("a new e-mail on /Profile changes only when the new address confirms it (de
   // nothing changed yet: the field and the sign-in keep the old address
   await expect(info.getByLabel("E-mail")).toHaveValue(email);
   expect((await api.post("/api/v2/login", { email: next, password: PASSWORD })).status).toBe(401);
+  // the wait outlives the notice: after a reload the field still says which address it waits on
+  const waiting = `Waiting for confirmation: a link was sent to ${next}; the e-mail changes when it is opened.`;
+  await page.reload();
+  await expect(info.getByLabel("E-mail")).toHaveValue(email);
+  await expect(info.getByLabel("E-mail")).toHaveAccessibleDescription(waiting);
+  await expectNoA11yViolations(page, "/Profile with a pending e-mail change, reloaded");
 
   const link = linkIn(await mailbox.waitFor({ to: next, subject: /confirm/i, since }), CONFIRM_LINK);
   await page.goto(link);
@@ -50,6 +56,10 @@ test("a new e-mail on /Profile changes only when the new address confirms it (de
   await expect(page.getByRole("status").filter({ hasText: "E-mail changed" })).toBeVisible();
   await expectNoA11yViolations(page, "/ConfirmEmail, confirmed");
   expect((await api.post("/api/v2/login", { email: next, password: PASSWORD })).status).toBe(200);
+  // a used link waits on nothing: the profile shows the new address, without the note
+  await page.goto("/Profile");
+  await expect(info.getByLabel("E-mail")).toHaveValue(next);
+  await expect(info.getByLabel("E-mail")).not.toHaveAccessibleDescription(waiting);
 
   // the link works once
   await page.goto(link);

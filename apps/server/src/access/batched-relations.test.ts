@@ -28,6 +28,10 @@ const QUERIES: Record<string, { role: string; query: (n: number) => string }> = 
     role: "school_admin",
     query: (n) => `{ tasks(per_page: ${n}) { total data { id taskable { id student { uuid } } } } }`,
   },
+  "users with their pending e-mail and assigned courses": {
+    role: "school_admin",
+    query: (n) => `{ users(per_page: ${n}) { total data { id pending_email assignedCourses { id } } } }`,
+  },
   "schools with their closures (role 1)": {
     role: "master_admin",
     query: (n) => `{ schools(per_page: ${n}) { total data { id closures { id title } } } }`,

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { mailOutbox, users } from "../db/schema/index.ts";
+import { emailChanges, mailOutbox, users } from "../db/schema/index.ts";
 import { schoolsOf } from "../engine/test-fixtures.ts";
 
 const INVITE = `mutation($email: String!, $first: String!, $role: Int!) { inviteUser(email: $email, first_name: $first, role_id: $role) { id email role_id } }`;
@@ -10,6 +10,9 @@ const RESEND = `mutation($id: Int!) { resendInvitation(id: $id) { id } }`;
 const PROFILE = `mutation($email: String) { updateProfile(email: $email) { id email } }`;
 const UPDATE = `mutation($id: Int!, $email: String) { updateUser(id: $id, email: $email) { id email } }`;
 const TAKEN = "A user with this e-mail already exists.";
+const PENDING_ME = `{ me { id pending_email } }`;
+const PENDING_USER = `query($id: Int!) { user(id: $id) { id pending_email } }`;
+const PENDING_LIST = `query($q: String) { users(query: $q) { data { id pending_email } } }`;
 
 /**
  * E-mail addresses are unique across schools, yet no call tells a user whether another school
@@ -120,6 +123,41 @@ describe.each(DATABASES)("other schools' e-mail addresses on %s", (kind) => {
     expect(r.data.updateUser).toEqual({ id: u.id, email: u.email });
     const own = await makeUser("demo");
     expect((await gql(admin, UPDATE, { id: u.id, email: own.email })).error).toMatchObject({ message: TAKEN });
+  });
+
+  it("shows a pending change to the user and those who may edit them, and to nobody else", async () => {
+    // a School Admin: the School Owner may edit them, the Athletics Admin sees them but may not
+    const u = await makeUser("demo", 3);
+    const tok = await signIn(u.email);
+    const owner = (await srv.login("school_owner")).access_token;
+    const athletics = (await srv.login("athletics_admin")).access_token;
+    const pendingOf = async (viewer: string) => (await gql(viewer, PENDING_USER, { id: u.id })).data.user.pending_email;
+    expect((await gql(tok, PENDING_ME, {})).data.me.pending_email).toBeNull();
+    const next = `pending-${kind}@x.test`;
+    await gql(tok, PROFILE, { email: next });
+    expect((await gql(tok, PENDING_ME, {})).data.me.pending_email).toBe(next);
+    expect(await pendingOf(tok)).toBe(next);
+    expect(await pendingOf(owner)).toBe(next);
+    expect(await pendingOf(athletics)).toBeNull();
+    // in a list too (batched), and alike for another school's address
+    await gql(tok, PROFILE, { email: elsewhere });
+    const listed = (await gql(owner, PENDING_LIST, { q: u.first_name })).data.users.data;
+    expect(listed).toEqual([{ id: u.id, pending_email: elsewhere }]);
+    expect((await gql(athletics, PENDING_LIST, { q: u.first_name })).data.users.data).toEqual([
+      { id: u.id, pending_email: null },
+    ]);
+    // an expired link waits on nothing, nor does a used one
+    await db()
+      .update(emailChanges)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.user_id, u.id));
+    expect(await pendingOf(owner)).toBeNull();
+    await gql(tok, PROFILE, { email: next });
+    expect(await pendingOf(owner)).toBe(next);
+    const secret = (await lastMail(next))?.text.match(/\/ConfirmEmail\/([0-9a-f-]{36})/)?.[1];
+    expect((await srv.post("/api/v2/email/confirm", { token: secret })).status).toBe(200);
+    expect(await pendingOf(owner)).toBeNull();
+    expect((await gql(tok, PENDING_ME, {})).data.me.pending_email).toBeNull();
   });
 
   it("an invitation does not take over an account its address got since", async () => {

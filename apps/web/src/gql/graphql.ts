@@ -466,7 +466,7 @@ export type RemoveBeaconFromLocationMutation = { removeBeaconFromLocation: { id:
 export type ProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ProfileQuery = { me: { id: number, first_name: string, last_name: string, email: string, phone_number: string | null, higher_contrast: boolean, a11y_mode: boolean, prefers_sms: boolean, late_email: boolean, absent_email: boolean, tardy_absent_email: boolean, pindrop_email: boolean, daily_recap_email: boolean, weekly_startup_email: boolean, weekly_recap_email: boolean, alert_filter: Array<string>, role: { id: number, display_name: string } } };
+export type ProfileQuery = { me: { id: number, first_name: string, last_name: string, email: string, pending_email: string | null, phone_number: string | null, higher_contrast: boolean, a11y_mode: boolean, prefers_sms: boolean, late_email: boolean, absent_email: boolean, tardy_absent_email: boolean, pindrop_email: boolean, daily_recap_email: boolean, weekly_startup_email: boolean, weekly_recap_email: boolean, alert_filter: Array<string>, role: { id: number, display_name: string } } };
 
 export type UpdateProfileMutationVariables = Exact<{
   first_name?: string | null | undefined;
@@ -1108,7 +1108,7 @@ export type UserDetailQueryVariables = Exact<{
 }>;
 
 
-export type UserDetailQuery = { user: { id: number, first_name: string, last_name: string, email: string, phone_number: string | null, school_id: number, role_id: number, active: boolean, deleted_at: string | null, last_seen: string | null, prefers_sms: boolean, late_email: boolean, absent_email: boolean, tardy_absent_email: boolean, pindrop_email: boolean, daily_recap_email: boolean, weekly_startup_email: boolean, weekly_recap_email: boolean, alert_filter: Array<string>, role: { id: number, display_name: string }, assignedCourses: Array<{ id: number, uuid: string | null, title: string | null }>, assignedEvents: Array<{ id: number, uuid: string | null, title: string | null }>, assignedTeams: Array<{ id: number, uuid: string | null, name: string | null }>, assignedStudents: Array<{ id: number, uuid: string, first_name: string, last_name: string }> } };
+export type UserDetailQuery = { user: { id: number, first_name: string, last_name: string, email: string, pending_email: string | null, phone_number: string | null, school_id: number, role_id: number, active: boolean, deleted_at: string | null, last_seen: string | null, prefers_sms: boolean, late_email: boolean, absent_email: boolean, tardy_absent_email: boolean, pindrop_email: boolean, daily_recap_email: boolean, weekly_startup_email: boolean, weekly_recap_email: boolean, alert_filter: Array<string>, role: { id: number, display_name: string }, assignedCourses: Array<{ id: number, uuid: string | null, title: string | null }>, assignedEvents: Array<{ id: number, uuid: string | null, title: string | null }>, assignedTeams: Array<{ id: number, uuid: string | null, name: string | null }>, assignedStudents: Array<{ id: number, uuid: string, first_name: string, last_name: string }> } };
 
 export type UpdateUserMutationVariables = Exact<{
   id: number;
@@ -2259,6 +2259,7 @@ export const ProfileDocument = new TypedDocumentString(`
     first_name
     last_name
     email
+    pending_email
     phone_number
     higher_contrast
     a11y_mode
@@ -3577,6 +3578,7 @@ export const UserDetailDocument = new TypedDocumentString(`
     first_name
     last_name
     email
+    pending_email
     phone_number
     school_id
     role_id

@@ -10,6 +10,7 @@ import {
   type users,
   userTeam,
 } from "../../db/schema/index.ts";
+import { pendingEmail } from "../../users/pending-email.ts";
 import { builder } from "../builder.ts";
 import { RoleRef, roleShape } from "./role.ts";
 
@@ -44,6 +45,12 @@ export const UserFields = builder.interfaceRef<UserRow>("UserFields").implement(
     first_name: t.exposeString("first_name"),
     last_name: t.exposeString("last_name"),
     email: t.exposeString("email"),
+    pending_email: t.string({
+      nullable: true,
+      description:
+        "The new e-mail a mailed link waits to confirm (neither used nor expired); only for the user and those who may edit them, else null.",
+      resolve: (u, _a, { data }) => pendingEmail(data, u),
+    }),
     school_id: t.exposeInt("school_id"),
     phone_number: t.exposeString("phone_number", { nullable: true }),
     prefers_sms: t.exposeBoolean("prefers_sms"),

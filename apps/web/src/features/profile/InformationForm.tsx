@@ -10,6 +10,7 @@ import {
   type InformationValues,
   informationErrors,
   informationValues,
+  pendingEmailNote,
 } from "../users/information-form.ts";
 import { UpdateProfileDocument } from "./queries.ts";
 
@@ -18,7 +19,7 @@ export function InformationForm({
   me,
   onSaved,
 }: {
-  me: Parameters<typeof informationValues>[0];
+  me: Parameters<typeof informationValues>[0] & { pending_email?: string | null };
   onSaved: () => Promise<unknown>;
 }) {
   const { form, busy, submit } = useRecordForm({
@@ -48,7 +49,13 @@ export function InformationForm({
       <Stack gap="sm" maw={520}>
         <TextInput label="First name" autoComplete="given-name" {...form.getInputProps("first_name")} />
         <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps("last_name")} />
-        <TextInput label="E-mail" type="email" autoComplete="email" {...form.getInputProps("email")} />
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          description={pendingEmailNote(me.pending_email)}
+          {...form.getInputProps("email")}
+        />
         <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps("phone_number")} />
         <Group>
           <Button type="submit" loading={busy}>

@@ -8,6 +8,7 @@ export const ProfileDocument = graphql(`
       first_name
       last_name
       email
+      pending_email
       phone_number
       higher_contrast
       a11y_mode

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { emailChangeNotice, informationErrors, informationValues, inviteErrors } from "./information-form.ts";
+import {
+  emailChangeNotice,
+  informationErrors,
+  informationValues,
+  inviteErrors,
+  pendingEmailNote,
+} from "./information-form.ts";
 
 describe("a person's information form", () => {
   it("asks only for a first name, and shows a missing phone as blank", () => {
@@ -20,6 +26,14 @@ describe("a person's information form", () => {
     expect(emailChangeNotice("ada@x.test", "")).toBeNull();
     expect(emailChangeNotice("ada@x.test", "ada@y.test ")).toBe(
       "A link to confirm ada@y.test was sent there: the e-mail changes when it is opened.",
+    );
+  });
+
+  it("says which address a pending change waits on, and nothing without one", () => {
+    expect(pendingEmailNote(null)).toBeUndefined();
+    expect(pendingEmailNote(undefined)).toBeUndefined();
+    expect(pendingEmailNote("ada@y.test")).toBe(
+      "Waiting for confirmation: a link was sent to ada@y.test; the e-mail changes when it is opened.",
     );
   });
 });

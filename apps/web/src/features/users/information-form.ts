@@ -48,6 +48,16 @@ export function emailChangeNotice(before: string, after: string): string | null 
   return `A link to confirm ${next} was sent there: the e-mail changes when it is opened.`;
 }
 
+/**
+ * Under the e-mail field while a change waits (the server's pending_email): survives a reload,
+ * unlike the notice. Nothing when no link is open.
+ */
+export function pendingEmailNote(pending: string | null | undefined): string | undefined {
+  return pending
+    ? `Waiting for confirmation: a link was sent to ${pending}; the e-mail changes when it is opened.`
+    : undefined;
+}
+
 export interface InviteValues {
   first_name: string;
   last_name: string;

@@ -45,6 +45,7 @@ export const UserDetailDocument = graphql(`
       first_name
       last_name
       email
+      pending_email
       phone_number
       school_id
       role_id

@@ -11,6 +11,7 @@ import {
   INFORMATION_ORDER,
   informationErrors,
   informationValues,
+  pendingEmailNote,
 } from "../information-form.ts";
 import { UpdateUserDocument, type UserDetail } from "../queries.ts";
 
@@ -63,7 +64,13 @@ export function InformationTab(props: {
         )}
         <TextInput label="First name" disabled={disabled} {...form.getInputProps("first_name")} />
         <TextInput label="Last name" disabled={disabled} {...form.getInputProps("last_name")} />
-        <TextInput label="E-mail" type="email" disabled={disabled} {...form.getInputProps("email")} />
+        <TextInput
+          label="E-mail"
+          type="email"
+          disabled={disabled}
+          description={pendingEmailNote(user.pending_email)}
+          {...form.getInputProps("email")}
+        />
         <TextInput label="Phone" type="tel" disabled={disabled} {...form.getInputProps("phone_number")} />
         <NativeSelect
           label="Role"
