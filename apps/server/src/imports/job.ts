@@ -282,7 +282,7 @@ export function startImportWorker(s: Services, intervalMs = 2000): ImportWorker 
   const driver = () =>
     (s.db as unknown as { $client: { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> } }).$client;
   const running = new Map<number, Promise<void>>();
-  const schools = new Set<number>();
+  const busySchools = new Set<number>();
   let stopped = false;
   let sweeping = false;
   let again = false;
@@ -312,7 +312,7 @@ export function startImportWorker(s: Services, intervalMs = 2000): ImportWorker 
   };
 
   const run = (id: number, schoolId: number, client: pg.PoolClient | null) => {
-    schools.add(schoolId);
+    busySchools.add(schoolId);
     const p = runImport(s, id, () => stopped)
       .catch((err) => s.log.error({ err, import: id }, "import run failed"))
       .finally(async () => {
@@ -321,7 +321,7 @@ export function startImportWorker(s: Services, intervalMs = 2000): ImportWorker 
           client.release();
         }
         running.delete(id);
-        schools.delete(schoolId);
+        busySchools.delete(schoolId);
         if (!stopped) kick();
       });
     running.set(id, p);
@@ -343,7 +343,7 @@ export function startImportWorker(s: Services, intervalMs = 2000): ImportWorker 
         )
       ).rows;
       for (const imp of open) {
-        if (stopped || running.has(imp.id) || schools.has(imp.school_id)) continue;
+        if (stopped || running.has(imp.id) || busySchools.has(imp.school_id)) continue;
         if (s.dbKind === "pglite") run(imp.id, imp.school_id, null);
         else {
           const client = await claimPg(imp.id, imp.school_id);
