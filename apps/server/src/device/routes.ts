@@ -1,12 +1,11 @@
-import { atMost } from "@rollbook/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { bearer } from "../auth/tokens.ts";
 import { ingestPings } from "../engine/ingest.ts";
 import { engineState, forgetStudent, type StudentContext } from "../engine/state.ts";
 import { studentByToken, studentByTokenCached } from "../engine/student-context.ts";
+import { bodyRefusal } from "../http/body-refusal.ts";
 import { sendValidationError } from "../http/errors.ts";
-import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from "../http/json-body.ts";
 import type { Services } from "../services.ts";
 import { ANOTHER_PHONE, DEVICE_HEADER, deviceToken, isAnotherPhone } from "./active-device.ts";
 import { addDeviceLimits } from "./rate-limit.ts";
@@ -22,30 +21,11 @@ const UNAUTHORIZED = { message: "The personal token is missing, wrong or was res
  * (http/xhr-marker.ts exempts /api/v2/device/). Every client mistake is a 4xx with a message.
  */
 export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services }) {
-  // bad JSON from a phone names the body like any other field error
+  // a bad body from a phone names the body like any other field error, as on every route
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const badJson =
-        error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
-        error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
-        error instanceof SyntaxError;
-      const tooDeep = error.code === JSON_TOO_DEEP;
-      const tooLarge = error.code === "FST_ERR_CTP_BODY_TOO_LARGE";
-      // the refusal says the limit, as every other size message does
-      const limit = tooLarge ? atMost(request.routeOptions.bodyLimit ?? 0, "byte") : null;
-      const message = badJson
-        ? "The request body is not valid JSON"
-        : limit
-          ? `The request body ${limit}`
-          : error.message;
-      const body = badJson
-        ? "is not valid JSON"
-        : tooDeep
-          ? `nests deeper than ${MAX_JSON_DEPTH} levels`
-          : (limit ?? null);
-      return reply.code(status).send(body ? { message, errors: { body: [body] } } : { message });
-    }
+    if (status >= 400 && status < 500)
+      return reply.code(status).send(bodyRefusal(error, request.routeOptions.bodyLimit) ?? { message: error.message });
     request.log.error({ err: error }, "device request failed");
     return reply.code(500).send({ message: "Internal server error" });
   });

@@ -1,7 +1,7 @@
-import { atMost, fieldErrors } from "@rollbook/domain";
+import { fieldErrors } from "@rollbook/domain";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodError } from "zod";
-import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from "./json-body.ts";
+import { bodyRefusal } from "./body-refusal.ts";
 
 /** What a route validates when it does not say: the query string of a read, else the body. */
 const validatedInput = (request: FastifyRequest) =>
@@ -30,26 +30,16 @@ export function frameworkError(error: FastifyError, _request: FastifyRequest, re
 }
 
 /**
- * Client mistakes (bad JSON, too large, wrong type) answer 4xx with a message;
+ * Client mistakes (an empty, bad or too large body, wrong type) answer 4xx with a message;
  * anything else is logged and masked as 500 without internals.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // the refusal says the limit, as every other size message does
-      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-        const limit = atMost(request.routeOptions.bodyLimit, "byte");
-        return reply.code(status).send({ message: `The request body ${limit}`, errors: { body: [limit] } });
-      }
-      const message =
-        error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
-          ? "The request body is not valid JSON"
-          : error.message;
       // body-level refusals name their field, as validation errors do
-      if (error.code === JSON_TOO_DEEP)
-        return reply.code(status).send({ message, errors: { body: [`nests deeper than ${MAX_JSON_DEPTH} levels`] } });
-      return reply.code(status).send({ message });
+      const refusal = bodyRefusal(error, request.routeOptions.bodyLimit);
+      return reply.code(status).send(refusal ?? { message: error.message });
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ message: "Internal server error" });
