@@ -1,3 +1,4 @@
+import { atMost } from "@rollbook/domain";
 import { and, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
@@ -41,7 +42,7 @@ export async function cancellationReport(
   const own = [gte(cancellations.date, start), lte(cancellations.date, end)];
   if (args.classes != null) {
     const ids = [...new Set(args.classes)];
-    if (ids.length > MAX_CLASSES) throw userError(`classes: at most ${MAX_CLASSES} at a time`, "classes");
+    if (ids.length > MAX_CLASSES) throw userError(`classes ${atMost(MAX_CLASSES, "item")}`, "classes");
     own.push(ids.length ? inArray(cancellations.course_id, ids) : sql`false`);
   }
   const rows = sql`

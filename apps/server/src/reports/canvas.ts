@@ -1,4 +1,4 @@
-import { ATTENDED_STATUSES, attendancePercent, MISSED_STATUSES } from "@rollbook/domain";
+import { ATTENDED_STATUSES, atMost, attendancePercent, MISSED_STATUSES } from "@rollbook/domain";
 import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { attendance, courses, students } from "../db/schema/index.ts";
@@ -49,7 +49,7 @@ export function checkCanvas(args: CanvasReportArgs): CanvasFilter {
   const { start, end } = checkedRange(args.start_date, args.end_date) as { start: string; end: string };
   if (args.classes == null) return { start, end, classes: null };
   const classes = [...new Set(args.classes)];
-  if (classes.length > MAX_CLASSES) throw userError(`classes: at most ${MAX_CLASSES} at a time`, "classes");
+  if (classes.length > MAX_CLASSES) throw userError(`classes ${atMost(MAX_CLASSES, "item")}`, "classes");
   if (classes.some((c) => !Number.isInteger(c))) throw userError("classes must be course ids", "classes");
   return { start, end, classes };
 }

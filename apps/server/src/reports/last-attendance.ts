@@ -1,4 +1,4 @@
-import { ATTENDED_STATUSES, daysSince } from "@rollbook/domain";
+import { ATTENDED_STATUSES, atMost, daysSince } from "@rollbook/domain";
 import { inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { attendance, courses, students } from "../db/schema/index.ts";
@@ -26,7 +26,7 @@ const MAX_CLASSES = 500;
 export function lastAttendanceFilter(args: Pick<LastAttendanceArgs, "classes">): SQL | undefined {
   if (args.classes == null) return undefined;
   const ids = [...new Set(args.classes)];
-  if (ids.length > MAX_CLASSES) throw userError(`classes: at most ${MAX_CLASSES} at a time`, "classes");
+  if (ids.length > MAX_CLASSES) throw userError(`classes ${atMost(MAX_CLASSES, "item")}`, "classes");
   if (ids.some((i) => !Number.isSafeInteger(i))) throw userError("classes must be course ids", "classes");
   return ids.length ? inArray(courses.id, ids) : sql`false`;
 }

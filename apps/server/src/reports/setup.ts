@@ -1,3 +1,4 @@
+import { atMost } from "@rollbook/domain";
 import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { beacons, courses, devices, studentCourse, students } from "../db/schema/index.ts";
@@ -59,7 +60,7 @@ export function checkSetup(args: SetupReportArgs): SetupChecked {
   let classes: number[] | null = null;
   if (args.classes != null) {
     classes = [...new Set(args.classes)];
-    if (classes.length > MAX_CLASSES) throw userError(`classes: at most ${MAX_CLASSES} at a time`, "classes");
+    if (classes.length > MAX_CLASSES) throw userError(`classes ${atMost(MAX_CLASSES, "item")}`, "classes");
     if (classes.some((c) => !Number.isInteger(c))) throw userError("classes must be course ids", "classes");
   }
   const m = mode as SetupMode;

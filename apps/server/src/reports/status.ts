@@ -1,4 +1,4 @@
-import { ReportInputError, reportRange, STATUSES, seesAssignedOnly } from "@rollbook/domain";
+import { atMost, ReportInputError, reportRange, STATUSES, seesAssignedOnly } from "@rollbook/domain";
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
@@ -49,7 +49,7 @@ function checkedStatusWhere(args: StatusReportArgs): StatusWhere {
   let classes: number[] | null = null;
   if (args.classes != null) {
     const ids = [...new Set(args.classes)];
-    if (ids.length > MAX_CLASSES) throw userError(`classes: at most ${MAX_CLASSES} at a time`, "classes");
+    if (ids.length > MAX_CLASSES) throw userError(`classes ${atMost(MAX_CLASSES, "item")}`, "classes");
     if (ids.some((i) => !Number.isSafeInteger(i))) throw userError("classes must be course ids", "classes");
     classes = ids;
   }

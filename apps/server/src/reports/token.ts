@@ -1,3 +1,4 @@
+import { atMost } from "@rollbook/domain";
 import { and, asc, desc, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { courses, studentCourse, students, studentTeam, teams } from "../db/schema/index.ts";
@@ -30,11 +31,11 @@ export function checkToken(args: TokenReportArgs): { teamIds: number[]; courseId
     ["teams", teamIds],
     ["courses", courseIds],
   ] as const) {
-    if (ids.length > MAX_IDS) throw userError(`${field}: at most ${MAX_IDS} at a time`, field);
+    if (ids.length > MAX_IDS) throw userError(`${field} ${atMost(MAX_IDS, "item")}`, field);
     if (ids.some((i) => !Number.isInteger(i))) throw userError(`${field} must be ids`, field);
   }
   if (teamIds.length === 0 && courseIds.length === 0)
-    throw userError("teams or courses: give at least one team or course", "teams");
+    throw userError("teams is required when no courses are given", "teams");
   return { teamIds, courseIds };
 }
 

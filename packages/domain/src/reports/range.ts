@@ -37,7 +37,10 @@ export function reportRange(
   if (s && e) {
     if (s > e) throw new ReportInputError("end_date", "end_date must not be before start_date");
     if (addDays(s, REPORT_MAX_DAYS - 1) < e)
-      throw new ReportInputError("end_date", `the range may span at most ${REPORT_MAX_DAYS} days (two years)`);
+      throw new ReportInputError(
+        "end_date",
+        `end_date must be at most ${REPORT_MAX_DAYS - 1} days after start_date (two years)`,
+      );
   }
   return { start: s, end: e };
 }

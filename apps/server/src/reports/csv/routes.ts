@@ -1,21 +1,15 @@
 import { pipeline, Readable } from "node:stream";
 import { atMost } from "@rollbook/domain";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { GraphQLError } from "graphql";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Scoped } from "../../access/scoped.ts";
 import { csvStream, schoolZone } from "../../export/csv-cells.ts";
 import { downloadViewer } from "../../export/request-viewer.ts";
 import { NUL_MESSAGE } from "../../http/no-nul.ts";
 import type { Services } from "../../services.ts";
 import { copyCsvOr } from "./copy-out.ts";
+import { badRequest, notFound, refusal } from "./refusal.ts";
 import { REPORT_EXPORTS } from "./registry.ts";
 import type { Cell } from "./report-export.ts";
-
-const badRequest = (reply: FastifyReply, field: string, problem: string) =>
-  reply.code(400).send({ message: `${field}: ${problem}`, errors: { [field]: [problem] } });
-
-/** Same answer for a report that does not exist and one the viewer may not open. */
-const notFound = (reply: FastifyReply) => reply.code(404).send({ message: "Report not found" });
 
 /** A bound on each query parameter read at all (a report's own checks are narrower). */
 const PARAM_MAX = 10_000;
@@ -31,19 +25,6 @@ function readQuery(request: FastifyRequest): Record<string, string> | { field: s
     out[name] = v;
   }
   return out;
-}
-
-/** A GraphQL userError or notFound thrown by a report's checks, as its HTTP answer. */
-function refusal(reply: FastifyReply, e: unknown): FastifyReply | null {
-  if (!(e instanceof GraphQLError)) return null;
-  const code = e.extensions?.code;
-  if (code === "NOT_FOUND") return reply.code(404).send({ message: e.message });
-  if (code === "BAD_USER_INPUT") {
-    const field = typeof e.extensions?.field === "string" ? e.extensions.field : "query";
-    return reply.code(400).send({ message: e.message, errors: { [field]: [e.message] } });
-  }
-  if (code === "FORBIDDEN") return notFound(reply);
-  return null;
 }
 
 /** The header line, then the report's own CSV text. */
