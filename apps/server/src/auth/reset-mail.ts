@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_TTL_MS } from "@rollbook/domain";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { passwordResets, type users } from "../db/schema/index.ts";
+import { passwordResets, users } from "../db/schema/index.ts";
 import type { Services } from "../services.ts";
 import { linkSecretHash, newLinkSecret } from "./tokens.ts";
 
@@ -30,4 +31,14 @@ export async function queueResetMail(
     );
   });
   s.mailer.wake();
+}
+
+/** A reset link for the active account of an address (lower case), if there is one; nothing otherwise. */
+export async function queueResetMailTo(db: Db, s: Pick<Services, "mailer" | "publicUrl">, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deleted_at), eq(users.active, true)))
+    .limit(1);
+  if (user) await queueResetMail(db, s, user);
 }

@@ -1,6 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, demoEmail, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { secretMailed as mailedSecret } from "../../test/outbox.ts";
 import * as t from "../db/schema/index.ts";
 import { issueTokens, sha256 } from "./tokens.ts";
 
@@ -21,17 +22,7 @@ describe.each(DATABASES)("sessions and link secrets on %s", (kind) => {
   const db = () => srv.database.db;
 
   /** the secret in the newest outbox mail to `to` whose link matches `path` */
-  async function secretMailed(to: string, path: "Invite" | "ResetPassword") {
-    const [mail] = await db()
-      .select()
-      .from(t.mailOutbox)
-      .where(eq(t.mailOutbox.to, to))
-      .orderBy(desc(t.mailOutbox.id))
-      .limit(1);
-    const m = new RegExp(`/${path}/([0-9a-f-]{36})\\b`).exec(mail?.text ?? "");
-    expect(m, mail?.text).toBeTruthy();
-    return (m as RegExpExecArray)[1] as string;
-  }
+  const secretMailed = (to: string, path: "Invite" | "ResetPassword") => mailedSecret(db(), to, path);
 
   /** every column of every row of a table as text, as a dump would show it */
   async function dumpOf(table: "invitations" | "password_resets") {
