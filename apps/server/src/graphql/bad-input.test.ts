@@ -43,6 +43,27 @@ describe.each(DATABASES)("GraphQL bad input on %s", (kind) => {
     expect(r.body.errors?.[0]?.message).toContain("no_such_field");
   });
 
+  it("refuses a subscription as a request error with its code, from a plain or an SSE client", async () => {
+    const query = "subscription { me { id } }";
+    // text/event-stream is what an SSE client (graphql-sse, Yoga's own) asks for
+    for (const accept of ["application/json", "text/event-stream"]) {
+      const res = await srv.post("/graphql/query", { query }, { ...auth(), accept });
+      expect(res.status, accept).toBe(400);
+      const body = await errorsOf(res);
+      expect(body.errors?.[0]?.extensions?.code, accept).toBe("GRAPHQL_VALIDATION_FAILED");
+      expect(body.errors?.[0]?.message, accept).toMatch(/^Subscriptions are not served.*\/api\/v2\/push/);
+    }
+    const get = await fetch(`${srv.url}/graphql/query?query=${encodeURIComponent(query)}`, {
+      headers: { ...auth(), accept: "text/event-stream" },
+    });
+    expect(get.status).toBe(400);
+    expect((await errorsOf(get)).errors?.[0]?.extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
+    // without a token the answer is the query's: 401 UNAUTHENTICATED
+    const stranger = await srv.post("/graphql/query", { query }, { accept: "text/event-stream" });
+    expect(stranger.status).toBe(401);
+    expect((await errorsOf(stranger)).errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
   it("answers variables of the wrong type with 400, not 500", async () => {
     const r = await srv.gql(token, "query($p: Int) { students(page: $p) { total } }", { p: "two" });
     expect(r.status).toBe(400);

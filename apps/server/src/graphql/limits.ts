@@ -3,6 +3,7 @@ import type { GraphQLArmorRejectCallback } from "@escape.tech/graphql-armor-type
 import { type ASTNode, type ASTVisitor, GraphQLError, type ValidationContext } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { findNul, NUL_MESSAGE } from "../http/no-nul.ts";
+import { noSubscriptionsRule } from "./no-subscriptions.ts";
 import { oncePerRequestRule, rootFieldKeys } from "./once-per-request.ts";
 
 /**
@@ -141,6 +142,7 @@ function useRequestChecks(): Plugin {
       addValidationRule(noNulRule);
       addValidationRule(oncePerRequestRule);
       addValidationRule(reportLimitRule);
+      addValidationRule(noSubscriptionsRule);
     },
   };
 }
