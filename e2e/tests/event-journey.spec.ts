@@ -95,23 +95,6 @@ async function readQrCode(qr: Locator, camera: Page): Promise<string> {
   return found?.data as string;
 }
 
-/** POST /api/v2/device/scan as the phone sends it (bearer personal token, no browser markers). */
-async function scan(serverURL: string, studentToken: string, code: string) {
-  const res = await fetch(new URL("/api/v2/device/scan", serverURL), {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${studentToken}`,
-      accept: "application/json",
-      "content-type": "application/json",
-    },
-    body: JSON.stringify({ code }),
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as { data?: { event: { uuid: string }; attendance: { status: number } } },
-  };
-}
-
 interface Push {
   type?: string;
   student_ids?: number[];
@@ -274,7 +257,7 @@ test("an event from signup through the waitlist and a scan-code check-in to the 
   expect(code).toMatch(new RegExp(`^rollbook:event:${uuid}:\\d{8}$`));
   const phone = new DeviceClient(serverURL, first.token);
   expect(ok("POST /api/v2/device/register", await phone.register()).data.student.id).toBe(first.id);
-  const scanned = await scan(serverURL, first.token, code);
+  const scanned = await phone.scan(code);
   expect(scanned.status, JSON.stringify(scanned.body)).toBe(200);
   expect(scanned.body.data?.event.uuid).toBe(uuid);
   expect(scanned.body.data?.attendance.status).toBe(STATUS.present);

@@ -1,7 +1,9 @@
 /**
  * A student's phone as the device API sees it (decisions.md "Device API"): bearer personal
- * token, JSON, no browser markers. Used by the simulator, the ingest bench and e2e specs.
+ * token, JSON, no browser markers, and its own installation id (decision 0511): `token` on
+ * register, X-Device-Token on every call. Used by the simulator, the ingest bench and e2e specs.
  */
+import { randomBytes } from "node:crypto";
 import type { ScheduleSession } from "./day.ts";
 import type { PingBody } from "./position.ts";
 
@@ -12,6 +14,9 @@ export interface DeviceAnswer<T> {
 }
 
 export class DeviceClient {
+  /** this phone's installation id: 128 random bits in hex, as the check-in app makes it */
+  readonly deviceId = randomBytes(16).toString("hex");
+
   constructor(
     readonly baseURL: string,
     readonly token: string,
@@ -23,6 +28,7 @@ export class DeviceClient {
       method,
       headers: {
         authorization: `Bearer ${this.token}`,
+        "x-device-token": this.deviceId,
         accept: "application/json",
         ...(body === undefined ? {} : { "content-type": "application/json" }),
       },
@@ -48,6 +54,7 @@ export class DeviceClient {
         app_version: "1.0",
         location_permission: true,
         bluetooth_permission: true,
+        token: this.deviceId,
         ...device,
       },
     );
@@ -62,6 +69,15 @@ export class DeviceClient {
 
   pings(pings: PingBody[]) {
     return this.call<{ data: { accepted: number; duplicates: number } }>("POST", "/api/v2/device/pings", { pings });
+  }
+
+  /** An event's scan code, with where the phone was if it knows (decision 0552). */
+  scan(code: string, position: { latitude: number; longitude: number; accuracy?: number } | null = null) {
+    return this.call<{ data: { event: { uuid: string }; attendance: { status: number } } }>(
+      "POST",
+      "/api/v2/device/scan",
+      { code, ...position },
+    );
   }
 }
 

@@ -11,9 +11,10 @@ export const deviceToken = (value: unknown): string | null =>
   typeof value === "string" && value.trim() ? value.trim() : null;
 
 /**
- * Whether a phone presenting `token` is someone else than the active device. A device that
- * registered without a token (older clients, simulators) cannot be told apart, so it binds
- * nothing until a phone with a token claims it; once bound, no token or another one is refused.
+ * Whether a phone presenting `token` is someone else than the active device. Register requires a
+ * token, so every device registered since is bound: no token or another one is refused. A row
+ * left without one (registered before the token was required) names no phone: it binds nothing
+ * until the next register, which must carry a token, claims it.
  */
 export function isAnotherPhone(active: { token: string | null } | null, token: string | null): boolean {
   const bound = deviceToken(active?.token);

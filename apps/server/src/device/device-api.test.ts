@@ -36,7 +36,7 @@ describe.each(DATABASES)("device API on %s", (kind) => {
       os_version: "17.4",
       app_version: "2.1.0",
       model_name: "iPhone 15",
-      token: "push-token-1",
+      token: "push-token-1:APA91b-0123456789",
       location_permission: true,
       bluetooth_permission: false,
     };
@@ -111,7 +111,7 @@ describe.each(DATABASES)("device API on %s", (kind) => {
     const db = srv.services.db;
     const student = await makeStudent(db, school.id);
     const p = phone(srv.url, student.token);
-    const reg = (await (await p.post("register", { type: "android" })).json()) as any;
+    const reg = (await (await p.post("register", { type: "android", token: p.id })).json()) as any;
     const start = floorMinute(new Date(Date.now() - 5 * MIN));
     const { place } = await makeCourse(db, school, start, 60);
     const stamps = async () => {
@@ -256,7 +256,7 @@ describe.each(DATABASES)("device API on %s", (kind) => {
 
     it("refuses a bad register or scan body", async () => {
       const p = phone(srv.url, token);
-      const reg = await p.post("register", { type: 5, location_permission: "yes" });
+      const reg = await p.post("register", { type: 5, location_permission: "yes", token: p.id });
       expect(reg.status).toBe(400);
       expect(Object.keys(((await reg.json()) as any).errors).sort()).toEqual(["location_permission", "type"]);
       const scan = await p.post("scan", { code: "" });
@@ -298,7 +298,8 @@ describe.each(DATABASES)("device API on %s", (kind) => {
 
   it("needs no XHR marker from a phone, while staff REST calls still do", async () => {
     const student = await makeStudent(srv.services.db, school.id);
-    const res = await phone(srv.url, student.token).post("register", {});
+    const p = phone(srv.url, student.token);
+    const res = await p.post("register", { token: p.id });
     expect(res.status).toBe(200);
     const staff = await fetch(`${srv.url}/api/v2/login`, {
       method: "POST",

@@ -7,8 +7,12 @@ import { floorMinute, MIN, makeEvent, makeLocation, makeStudent, ping, schoolsOf
 import type { PushBus, PushMessage } from "../realtime/messages.ts";
 import { ANOTHER_PHONE } from "./active-device.ts";
 
-/** A phone that names itself with `id` (the check-in app's installation id) on every call. */
-function device(url: string, token: string, id: string | null) {
+/** A phone's installation id as the check-in app makes it: 32 hex characters, here from a short name. */
+const idOf = (name: string) => Buffer.from(name).toString("hex").padEnd(32, "0");
+
+/** A phone that names itself with `name`'s installation id on every call (null: sends none). */
+function device(url: string, token: string, name: string | null) {
+  const id = name && idOf(name);
   const headers: Record<string, string> = { "content-type": "application/json", authorization: `Bearer ${token}` };
   if (id) headers["x-device-token"] = id;
   const post = async (path: string, body: unknown) => {
@@ -56,11 +60,13 @@ describe.each(DATABASES)("one active phone per student on %s", (kind) => {
     expect(again.status).toBe(200);
     expect(again.body.data.device.id).toBe(reg.body.data.device.id);
 
-    // another phone, or one that does not say which it is
-    for (const intruder of [second, device(srv.url, student.token, null)]) {
-      const refused = await intruder.register();
-      expect(refused.status).toBe(409);
-      expect(refused.body.message).toBe(ANOTHER_PHONE);
+    // another phone, or one that does not say which it is (it cannot register at all)
+    const anonymous = device(srv.url, student.token, null);
+    expect((await anonymous.register()).status).toBe(400);
+    const refused = await second.register();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(ANOTHER_PHONE);
+    for (const intruder of [second, anonymous]) {
       const pinged = await intruder.pings([ping(new Date(), place)]);
       expect(pinged.status).toBe(409);
       expect(pinged.body.message).toBe(ANOTHER_PHONE);
@@ -69,7 +75,7 @@ describe.each(DATABASES)("one active phone per student on %s", (kind) => {
     const [row] = await db().select().from(students).where(eq(students.id, student.id));
     expect(row!.device_id).toBe(reg.body.data.device.id);
     const [kept] = await db().select().from(devices).where(eq(devices.id, reg.body.data.device.id));
-    expect(kept!.token).toBe("phone-a");
+    expect(kept!.token).toBe(idOf("phone-a"));
     expect(kept!.model_name).toBe("Browser 2");
 
     // the active phone still pings
@@ -113,14 +119,50 @@ describe.each(DATABASES)("one active phone per student on %s", (kind) => {
     expect((await device(srv.url, student.token, "phone-a").scan(code)).status).toBe(200);
   });
 
-  it("a device registered without a token binds nothing until a phone with one claims it", async () => {
+  it("register requires the phone's token: 400 naming it, and nothing is bound", async () => {
+    const student = await makeStudent(db(), school.id);
+    const cases: [unknown, string][] = [
+      [undefined, "is required"],
+      [null, "is required"],
+      ["", "is required"],
+      ["   ", "is required"],
+      [42, "must be a string"],
+      ["abc123", "must be at least 16 characters"],
+      ["x".repeat(513), "must be at most 512 characters"],
+      ["0123456789abcdef 0123", "must hold only letters, digits and . _ : ~ + / = -"],
+      ["0123456789abcdef\u00e9", "must hold only letters, digits and . _ : ~ + / = -"],
+    ];
+    for (const [token, message] of cases) {
+      const res = await device(srv.url, student.token, null).register({ token });
+      expect(res.status, JSON.stringify(token)).toBe(400);
+      expect(res.body.errors).toEqual({ token: [message] });
+      expect(res.body.message).toBe(`token ${message}`);
+    }
+    const [row] = await db().select().from(students).where(eq(students.id, student.id));
+    expect(row!.device_id).toBeNull();
+    expect(await db().$count(devices, eq(devices.student_id, student.id))).toBe(0);
+    // a push token's characters pass, trimmed
+    const fcm = `dGVzdA:APA91b-Hx_9${"a".repeat(40)}`;
+    const ok = await device(srv.url, student.token, null).register({ token: ` ${fcm} ` });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.device.token).toBe(fcm);
+  });
+
+  it("a device row left without a token binds nothing until a phone with one claims it", async () => {
     const student = await makeStudent(db(), school.id);
     const place = await makeLocation(db(), school.id);
-    const legacy = device(srv.url, student.token, null);
-    expect((await legacy.register()).status).toBe(200);
-    expect((await legacy.pings([ping(new Date(), place)])).status).toBe(200);
-    expect((await device(srv.url, student.token, "phone-a").register()).status).toBe(200);
-    expect((await legacy.pings([ping(new Date(), place)])).status).toBe(409);
+    // registered before the token was required (no call makes such a row now)
+    const [legacy] = await db().insert(devices).values({ student_id: student.id, type: "simulator" }).returning();
+    await db().update(students).set({ device_id: legacy!.id }).where(eq(students.id, student.id));
+    const old = device(srv.url, student.token, null);
+    expect((await old.pings([ping(new Date(), place)])).status).toBe(200);
+    const claimed = await device(srv.url, student.token, "phone-a").register();
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.data.device.id).toBe(legacy!.id);
+    // from now on a phone without the header, or another one, is refused
+    expect((await old.pings([ping(new Date(), place)])).status).toBe(409);
+    expect((await device(srv.url, student.token, "phone-b").register()).status).toBe(409);
+    expect((await device(srv.url, student.token, "phone-a").pings([ping(new Date(), place)])).status).toBe(200);
   });
 
   it("releaseDevice: FORBIDDEN without reset_token, NOT_FOUND for another school's student", async () => {

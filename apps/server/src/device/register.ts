@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { devices, students } from "../db/schema/index.ts";
 import type { StudentContext } from "../engine/state.ts";
 import type { Services } from "../services.ts";
-import { deviceToken, isAnotherPhone } from "./active-device.ts";
+import { isAnotherPhone } from "./active-device.ts";
 import type { registerInput } from "./schemas.ts";
 
 /** What the phone may show and keep: never another student's data, never staff fields. */
@@ -27,7 +27,8 @@ export function presentStudent(row: typeof students.$inferSelect, timezone: stri
 
 /**
  * Creates the student's device, or updates the one they have (a student has one phone at a time).
- * Another phone than the active one is refused (`conflict`) until staff release it (decision 0511).
+ * Another phone than the active one is refused (`conflict`) until staff release it; a device
+ * left without a token (registered before it was required) is claimed by this phone (decision 0511).
  */
 export async function registerDevice(s: Services, student: StudentContext, input: z.output<typeof registerInput>) {
   const fields = {
@@ -35,7 +36,7 @@ export async function registerDevice(s: Services, student: StudentContext, input
     os_version: input.os_version ?? null,
     app_version: input.app_version ?? null,
     model_name: input.model_name ?? null,
-    token: deviceToken(input.token),
+    token: input.token,
     location_permission: input.location_permission ?? false,
     bluetooth_permission: input.bluetooth_permission ?? false,
   };

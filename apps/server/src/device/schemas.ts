@@ -135,13 +135,31 @@ export const pingsInput = z.object(
   "must be a JSON object",
 );
 
+/** A phone's installation or push token: long enough to be random, and what an HTTP header carries. */
+export const DEVICE_TOKEN_MIN = 16;
+export const DEVICE_TOKEN_MAX = 512;
+const DEVICE_TOKEN_CHARS = /^[A-Za-z0-9._:~+/=-]+$/;
+
+/**
+ * The phone's name on register (decision 0511): required, so every registered phone is bound.
+ * A 128-bit id in hex is 32 characters; FCM and APNs tokens fit the length and the characters.
+ */
+const deviceTokenInput = z
+  .string({ error: (issue) => (issue.input == null ? "is required" : "must be a string") })
+  .trim()
+  // one message each: a blank token is missing, not also short
+  .min(1, { message: "is required", abort: true })
+  .min(DEVICE_TOKEN_MIN, { message: `must be at least ${DEVICE_TOKEN_MIN} characters`, abort: true })
+  .max(DEVICE_TOKEN_MAX, { message: `must be at most ${DEVICE_TOKEN_MAX} characters`, abort: true })
+  .regex(DEVICE_TOKEN_CHARS, "must hold only letters, digits and . _ : ~ + / = -");
+
 export const registerInput = z.object(
   {
     type: optionalText(50),
     os_version: optionalText(100),
     app_version: optionalText(100),
     model_name: optionalText(200),
-    token: optionalText(4096),
+    token: deviceTokenInput,
     location_permission: optionalFlag,
     bluetooth_permission: optionalFlag,
   },

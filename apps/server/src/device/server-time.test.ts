@@ -26,13 +26,15 @@ describe.each(DATABASES)("server_time in every device answer on %s", (kind) => {
 
   it("on success, on 400, 401, 404 and 409, next to the answer's own fields", async () => {
     const answers = {
-      register: await call("POST", "register", { body: JSON.stringify({ type: "web", token: "phone-a" }) }),
+      register: await call("POST", "register", {
+        body: JSON.stringify({ type: "web", token: "phone-a-0123456789abcdef" }),
+      }),
       schedule: await call("GET", "schedule?date=2026-03-02"),
       badDate: await call("GET", "schedule?date=2026-02-30"),
       badJson: await call("POST", "pings", { body: "{not json" }),
       noToken: await call("POST", "pings", { token: null, body: JSON.stringify({ pings: [] }) }),
       unknown: await call("GET", "no-such-thing"),
-      otherPhone: await call("POST", "register", { body: JSON.stringify({ token: "phone-b" }) }),
+      otherPhone: await call("POST", "register", { body: JSON.stringify({ token: "phone-b-0123456789abcdef" }) }),
     };
     expect(Object.fromEntries(Object.entries(answers).map(([k, a]) => [k, a.status]))).toEqual({
       register: 200,

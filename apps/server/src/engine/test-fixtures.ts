@@ -1,5 +1,5 @@
 /** Test-only: rows for engine and device API tests, with a course in session around now. */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { localDate, localMinutes } from "@rollbook/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -147,10 +147,18 @@ export function series(from: Date, to: Date, place: Place, where: "at" | "away" 
   return out;
 }
 
-/** The device API as a phone calls it: bearer token, no XHR marker. */
+/** The installation id of the test phone of a personal token: 32 hex characters, as the check-in app's. */
+export const phoneId = (token: string) => createHash("sha256").update(token).digest("hex").slice(0, 32);
+
+/**
+ * The device API as a phone calls it: bearer token, no XHR marker, and the phone's own id in
+ * X-Device-Token (decision 0511); `id` goes as `token` when it registers.
+ */
 export function phone(url: string, token: string) {
-  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+  const id = phoneId(token);
+  const headers = { "content-type": "application/json", authorization: `Bearer ${token}`, "x-device-token": id };
   return {
+    id,
     post: (path: string, body: unknown) =>
       fetch(`${url}/api/v2/device/${path}`, {
         method: "POST",
