@@ -30,8 +30,9 @@ const positionOf = ({ latitude, longitude, accuracy }: ScanInput) =>
 /**
  * An event's QR code scanned by the student's phone: presence at that event, now. Each code
  * counts once per student (decision 0510); a replay changes nothing. The phone's position, when
- * sent, is kept with the check-in: one from clearly away is stored but not believed, and the
- * answer is the attendance as it stands either way (decision 0552).
+ * sent, is kept with the check-in: one from clearly away is stored but not believed, and at a
+ * place with a geofence one without a position inside it counts only once the phone's own live
+ * pings put the student there. The answer is the attendance as it stands either way (decision 0552).
  */
 export async function scanEventCode(s: Services, student: StudentContext, input: ScanInput) {
   const parsed = parseScanCode(input.code);

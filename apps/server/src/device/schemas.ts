@@ -180,7 +180,8 @@ export const scheduleQuery = z.object({
 
 /**
  * A scan, optionally with the phone's position when it scanned (the app sends a fix at most a
- * minute old): a scan from clearly away is stored but not believed (decision 0552).
+ * minute old): a scan from clearly away is stored but not believed, and one without a position
+ * inside the place's geofence waits for the phone's pings to put the student there (decision 0552).
  */
 export const scanInput = z
   .object({ code: text(200).pipe(z.string().trim().min(1, "is required")), ...position }, "must be a JSON object")

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { type PlaceSignals, presenceRank, STATUS, type StatusId, timelineOf } from "@rollbook/domain";
 import type { Db } from "../db/client.ts";
 import type { Services } from "../services.ts";
-import { checkInAway, isCheckIn, isPresentAt, type StoredPing, sampleOf } from "./presence.ts";
+import { checkInElsewhere, isCheckIn, isPresentAt, type StoredPing, sampleOf } from "./presence.ts";
 import { publishAttendanceChanges } from "./publish-attendance.ts";
 import { askForReview } from "./review-tasks.ts";
 import {
@@ -276,12 +276,12 @@ async function stepOf(db: Db, studentId: number, session: ActiveSession, input: 
 
 /**
  * What a recompute adds: the fresh pings in the session's window, and those that put the student
- * there (not a scan sent from clearly away: its position is no coordinate of the attendance).
+ * there (not a scan sent from a position outside the fence: it is no coordinate of the attendance).
  */
 function freshFor(session: ActiveSession, place: SessionPlace | null, all: readonly StoredPing[]) {
   const fresh = all.filter((p) => inWindow(session, p.recorded_at));
   const signals = placeSignals(place);
-  const at = (p: StoredPing) => isPresentAt(p, session, signals) && !checkInAway(p, signals);
+  const at = (p: StoredPing) => isPresentAt(p, session, signals) && !checkInElsewhere(p, signals);
   return { fresh, signals, freshPresent: fresh.filter(at) };
 }
 

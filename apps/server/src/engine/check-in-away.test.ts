@@ -15,6 +15,7 @@ import {
   schoolsOf,
   sentLive,
   series,
+  storedLive,
 } from "./test-fixtures.ts";
 
 const DAY = 24 * 60 * MIN;
@@ -53,8 +54,16 @@ describe.each(DATABASES)("a check-in followed by pings from far away on %s", (ki
       return s;
     };
     const attendable = { type: "course", id: course.id } as const;
+    // a scan sends the phone's fix at the room, as the app does (without one it wants a witness, decision 0552)
+    const position = { latitude: place.latitude, longitude: place.longitude, accuracy: 10 };
     const checkIn = (studentId: number, source: "scan" | "offline_code") =>
-      recordPresence(srv.services, { studentId, at: new Date(start.getTime() + 2 * MIN), source, attendable });
+      recordPresence(srv.services, {
+        studentId,
+        at: new Date(start.getTime() + 2 * MIN),
+        source,
+        attendable,
+        position: source === "scan" ? position : null,
+      });
 
     const scanned = await enrol();
     const typed = await enrol();
@@ -83,6 +92,46 @@ describe.each(DATABASES)("a check-in followed by pings from far away on %s", (ki
     expect(await rowOf(stayed.id)).toMatchObject({ status: STATUS.present, finished: true });
   });
 
+  it("a scan without a position holds when a live ping at the place is within 10 minutes of it, either way", async () => {
+    const start = floorMinute(new Date(Date.now() - 90 * MIN));
+    const { course, place } = await makeCourse(db(), school, start, 60, {
+      created_at: new Date(start.getTime() - MIN),
+    });
+    const at = (minutes: number) => new Date(start.getTime() + minutes * MIN);
+    // [scan, the phone's one ping at the room], minutes into the class
+    const cases = { before: [10, 1], after: [2, 11], longBefore: [12, 1], longAfter: [2, 13] } as const;
+    const ids: Record<string, number> = {};
+    for (const [name, [scanAt, pingAt]] of Object.entries(cases)) {
+      const s = await makeStudent(db(), school.id, { courses: [course.id] });
+      await db()
+        .update(studentCourse)
+        .set({ created_at: new Date(start.getTime() - DAY) })
+        .where(eq(studentCourse.student_id, s.id));
+      await storedLive(db(), s, [ping(at(pingAt), place)]);
+      await recordPresence(srv.services, {
+        studentId: s.id,
+        at: at(scanAt),
+        source: "scan",
+        attendable: { type: "course", id: course.id },
+      });
+      ids[name] = s.id;
+    }
+    await finaliseDue(srv.services);
+    for (const name of ["before", "after"]) {
+      const row = await rowOf(ids[name]!);
+      expect(row.status, name).toBe(STATUS.present);
+      expect(row.exit?.getTime(), name).toBe(at(60).getTime());
+      expect(row.evidence?.reasons.map((r) => r.kind)).not.toContain("scan_unplaced");
+    }
+    // 11 minutes apart: the ping's own ten minutes count, the scan waits for a person
+    for (const name of ["longBefore", "longAfter"]) {
+      const row = await rowOf(ids[name]!);
+      expect(row.status, name).not.toBe(STATUS.present);
+      expect(row.evidence?.unconfirmed, name).toBe(STATUS.present);
+      expect(row.evidence?.reasons.map((r) => r.kind)).toContain("scan_unplaced");
+    }
+  });
+
   it("keeps a running state through a check-in that a full recompute reproduces, ping for ping", async () => {
     // the check-in on time, and the pings after it within the live window of now
     const start = floorMinute(new Date(Date.now() - 3 * MIN));
@@ -95,10 +144,11 @@ describe.each(DATABASES)("a check-in followed by pings from far away on %s", (ki
       at: new Date(t0),
       source: "scan",
       attendable: { type: "course", id: course.id },
+      position: { latitude: place.latitude, longitude: place.longitude, accuracy: 10 },
     });
     const after = await rowOf(student.id);
     expect(after.status).toBe(STATUS.present);
-    expect(after.engine_state).toMatchObject({ v: 3, codes: { held: true }, live: { held: true } });
+    expect(after.engine_state).toMatchObject({ v: 4, codes: { held: true }, live: { held: true } });
 
     // live pings after it: at the room, then from 5 km away
     const sent = [

@@ -64,7 +64,7 @@ describe.each(DATABASES)("the incremental engine on %s", (kind) => {
     const row = await rowOf();
     expect(row).toMatchObject({ status: STATUS.present });
     expect(row.confidence).toBeGreaterThan(0.9);
-    expect(row.engine_state).toMatchObject({ v: 3, tally: { phone: 155 } });
+    expect(row.engine_state).toMatchObject({ v: 4, tally: { phone: 155 } });
     // forget the running state: a resent ping recomputes from all 155 and writes the same row
     await db.update(attendance).set({ engine_state: null }).where(eq(attendance.id, row.id));
     const resent = await device.pings([sent[1]]);

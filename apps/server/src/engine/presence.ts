@@ -1,4 +1,11 @@
-import { isAtLocation, isClearlyAway, type PingSignal, type PlaceSignals, type PresenceSample } from "@rollbook/domain";
+import {
+  isAtLocation,
+  isClearlyAway,
+  type PingSignal,
+  type PlaceSignals,
+  type PresenceSample,
+  scanNeedsWitness,
+} from "@rollbook/domain";
 import type { ActiveSession } from "./sessions-for-student.ts";
 
 /**
@@ -53,7 +60,27 @@ export const isCheckIn = (p: StoredPing) => p.device_ping_id.startsWith(PRESENCE
  * A check-in whose own position places the student clearly away from the place: a scan sent
  * with the phone's fix far from the event (a relayed code, decision 0552).
  */
-export const checkInAway = (p: StoredPing, place: PlaceSignals) => isCheckIn(p) && isClearlyAway(signalOf(p), place);
+const checkInAway = (p: StoredPing, place: PlaceSignals) => isCheckIn(p) && isClearlyAway(signalOf(p), place);
+
+/**
+ * A check-in sent with a position that does not put the student at the place's fence: its
+ * position is no coordinate of the attendance (the coordinates are where the student was there).
+ */
+export const checkInElsewhere = (p: StoredPing, place: PlaceSignals) =>
+  isCheckIn(p) && p.latitude !== null && p.longitude !== null && !!place.fence && !isAtLocation(signalOf(p), place);
+
+const isScan = (p: StoredPing) => (p.extra as { source?: unknown } | null)?.source === "scan";
+
+/**
+ * A scan that is believed only with a witness: at a place with a fence, with no position of its
+ * own that puts the student there (none, or a vague one). The student's own live pings at the
+ * place around it are the witness (decision 0552).
+ */
+export const scanWantsWitness = (p: StoredPing, place: PlaceSignals) =>
+  isCheckIn(p) && isScan(p) && scanNeedsWitness(signalOf(p), place);
+
+/** Whether a phone ping's own signals put the student at the place (its plausibility aside). */
+export const pingAtPlace = (p: StoredPing, place: PlaceSignals) => !isCheckIn(p) && isAtLocation(signalOf(p), place);
 
 /**
  * What a stored ping says on the session's timeline (decision 0552). A check-in meant for the

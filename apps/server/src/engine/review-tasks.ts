@@ -10,9 +10,32 @@ export interface ReviewCause {
   confidence: number | null;
   /** true: pings arrived after the session was finalised; false: presence under the school's threshold */
   finalised: boolean;
+  /** a scan that neither its own position nor the phone's pings put at the place (decision 0552) */
+  unwitnessedScan?: boolean;
 }
 
 const percent = (c: number | null) => (c === null ? "no" : `${Math.round(c * 100)}%`);
+
+/** What the task says: why the presence was not acted on, and what confirming would give. */
+function reviewText(
+  name: string,
+  meets: string,
+  from: string,
+  would: string,
+  cause: ReviewCause,
+  session: ActiveSession,
+) {
+  const { confidence } = cause;
+  if (cause.finalised)
+    return `Review: ${name}'s phone reported presence on ${meets} after the session was finalised as ${from} (it would be ${would}; ${percent(confidence)} confidence). Confirm with an override, or leave it.`;
+  // a scan nothing put at the place: the code could have been relayed (decision 0552)
+  if (cause.unwitnessedScan)
+    return `Review: ${name} scanned the event's code on ${meets}, but neither the scan nor their phone put them at the place at the time, so it stays ${from} (it would be ${would}). Look at the evidence; confirm with an override if they were there, or leave it.`;
+  // believed, but sent late: a backfill is not presence anyone saw arrive (decision 0551)
+  if (confidence !== null && !needsReview(confidence, session.rules.review_threshold))
+    return `Review: ${name}'s phone reported presence on ${meets} that reached the server only later, not as it happened, so it stays ${from} (it would be ${would}; ${percent(confidence)} confidence). Look at the evidence; confirm with an override, or leave it.`;
+  return `Review: ${name}'s phone reported presence on ${meets} that is believed only ${percent(confidence)}, so it stays ${from} (it would be ${would}). Look at the evidence; confirm with an override, or leave it.`;
+}
 
 /**
  * Presence the engine does not act on goes to a person (issue 9): pings that would raise a
@@ -53,12 +76,7 @@ export async function askForReview(
       ids.map((user_id) => ({
         school_id: session.school_id,
         user_id,
-        description: cause.finalised
-          ? `Review: ${head.first_name} ${head.last_name}'s phone reported presence on ${row.meets} after the session was finalised as ${from} (it would be ${would}; ${percent(cause.confidence)} confidence). Confirm with an override, or leave it.`
-          : cause.confidence !== null && !needsReview(cause.confidence, session.rules.review_threshold)
-            ? // believed, but sent late: a backfill is not presence anyone saw arrive (decision 0551)
-              `Review: ${head.first_name} ${head.last_name}'s phone reported presence on ${row.meets} that reached the server only later, not as it happened, so it stays ${from} (it would be ${would}; ${percent(cause.confidence)} confidence). Look at the evidence; confirm with an override, or leave it.`
-            : `Review: ${head.first_name} ${head.last_name}'s phone reported presence on ${row.meets} that is believed only ${percent(cause.confidence)}, so it stays ${from} (it would be ${would}). Look at the evidence; confirm with an override, or leave it.`,
+        description: reviewText(`${head.first_name} ${head.last_name}`, row.meets, from, would, cause, session),
         taskable_id: row.id,
         taskable_type: "attendance",
       })),

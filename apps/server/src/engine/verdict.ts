@@ -7,6 +7,7 @@ import {
   emptyTally,
   evaluateTimeline,
   inTimeline,
+  inWitnessWindow,
   isLiveDelivery,
   needsReview,
   type PingEvidence,
@@ -14,6 +15,7 @@ import {
   type PositionFix,
   type PresenceSample,
   pingEvidence,
+  placesStudent,
   presenceRank,
   type RunningTimeline,
   STATUS,
@@ -21,7 +23,7 @@ import {
   timelineOf,
 } from "@rollbook/domain";
 import type { AttendanceEvidence } from "../db/schema/attendance.ts";
-import { isCheckIn, type StoredPing, sampleOf } from "./presence.ts";
+import { isCheckIn, pingAtPlace, type StoredPing, sampleOf, scanWantsWitness } from "./presence.ts";
 import type { ActiveSession } from "./sessions-for-student.ts";
 
 /** What the engine and the finaliser conclude for one student and session (decision 0550). */
@@ -45,16 +47,21 @@ export interface Verdict {
  * ping recomputes from every stored ping, as does a state of an older version `v`.
  */
 export interface RunningState {
-  v: 3;
+  v: 4;
   key: string;
   /** every ping, a scan from clearly away included: what a person could confirm */
   timeline: RunningTimeline;
   /** check-ins and live pings: the presence that can be believed (decisions 0551, 0552) */
   live: RunningTimeline;
-  /** check-ins, ended only by live pings clearly away: the presence when the phone's is not believed */
+  /**
+   * check-ins, ended only by live pings clearly away: the presence when the phone's is not
+   * believed. A scan waiting for a witness is on neither this nor `live` (decision 0552).
+   */
   codes: RunningTimeline;
   tally: ConfidenceTally;
   previous: { at: number; latitude: number; longitude: number; accuracy: number | null } | null;
+  /** when the scans that still want a witness were made (ms): a live ping at the place near one recomputes */
+  unwitnessed: number[];
 }
 
 const isLive = (p: StoredPing) => isLiveDelivery(p.recorded_at, p.received_at);
@@ -97,36 +104,66 @@ export function stateKey(session: ActiveSession, place: PlaceSignals): string {
   return JSON.stringify([session.start.getTime(), session.end.getTime(), session.rules, place]);
 }
 
-/** A check-in's evidence: a code the server checked, and for a scan the position it was sent from. */
-function checkInEvidence(p: StoredPing, place: PlaceSignals): PingEvidence {
+/**
+ * A check-in's evidence: a code the server checked, for a scan the position it was sent from, and
+ * whether the phone's own pings vouched for a scan that wanted it.
+ */
+function checkInEvidence(p: StoredPing, place: PlaceSignals, witnessed: boolean): PingEvidence {
   const { recorded_at, received_at, latitude, longitude, accuracy } = p;
   const fix = { recorded_at, received_at, latitude, longitude, accuracy };
-  return pingEvidence({ ...fix, check_in: checkInKind(p) }, { place });
+  return pingEvidence({ ...fix, check_in: checkInKind(p), witnessed }, { place });
 }
 
-/** The tally and the phone's last fix with one more ping (check-ins are not the phone's fixes). */
+/** The phone's fix after a ping: its own position, if it has one (check-ins are not the phone's fixes). */
+function fixAfter(previous: RunningState["previous"], p: StoredPing): RunningState["previous"] {
+  if (isCheckIn(p) || p.latitude === null || p.longitude === null) return previous;
+  return { at: p.recorded_at.getTime(), latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy };
+}
+
+/**
+ * The tally and the phone's last fix with one more ping. A scan that wants a witness is never
+ * added here: it and its witnesses go through a recompute from every ping (advanceState).
+ */
 function tallied(tally: ConfidenceTally, previous: RunningState["previous"], p: StoredPing, place: PlaceSignals) {
-  if (isCheckIn(p)) return { tally: addToTally(tally, checkInEvidence(p, place)), previous };
-  const next = addToTally(tally, phoneEvidence(p, place, fixOf(previous)));
-  if (p.latitude === null || p.longitude === null) return { tally: next, previous };
-  const fix = { at: p.recorded_at.getTime(), latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy };
-  return { tally: next, previous: fix };
+  const evidence = isCheckIn(p) ? checkInEvidence(p, place, false) : phoneEvidence(p, place, fixOf(previous));
+  return { tally: addToTally(tally, evidence), previous: fixAfter(previous, p) };
 }
 
-/** Every ping's evidence in recorded order (each phone ping against the phone's fix before it), tallied. */
+/**
+ * Every ping's evidence in recorded order (each phone ping against the phone's fix before it),
+ * tallied, and the scans that wanted a witness and found none: a live phone ping within the
+ * window that puts the student at the place and fails no check that marks a fake (decision 0552).
+ */
 function tallyOf(pings: readonly StoredPing[], place: PlaceSignals) {
-  let acc = { tally: emptyTally(), previous: null as RunningState["previous"] };
-  for (const p of [...pings].sort(byRecorded)) acc = tallied(acc.tally, acc.previous, p, place);
-  return acc;
+  const sorted = [...pings].sort(byRecorded);
+  const phone = new Map<StoredPing, PingEvidence>();
+  let previous: RunningState["previous"] = null;
+  for (const p of sorted) {
+    if (isCheckIn(p)) continue;
+    phone.set(p, phoneEvidence(p, place, fixOf(previous)));
+    previous = fixAfter(previous, p);
+  }
+  const witnesses = [...phone].filter(([p, e]) => isLive(p) && placesStudent(e)).map(([p]) => p.recorded_at);
+  const unwitnessed = new Set(
+    sorted.filter((p) => scanWantsWitness(p, place) && !witnesses.some((at) => inWitnessWindow(p.recorded_at, at))),
+  );
+  let tally = emptyTally();
+  for (const p of sorted) tally = addToTally(tally, phone.get(p) ?? checkInEvidence(p, place, !unwitnessed.has(p)));
+  return { tally, previous, unwitnessed };
 }
 
-/** One ping's sample on each of the three timelines (null: not on that one). */
-function samplesOf(p: StoredPing, session: ActiveSession, place: PlaceSignals) {
+/**
+ * One ping's sample on each of the three timelines (null: not on that one). A scan without a
+ * witness is on every ping's timeline only: what a person may confirm.
+ */
+function samplesOf(p: StoredPing, session: ActiveSession, place: PlaceSignals, unwitnessed = false) {
+  const every = sampleOf(p, session, place, false);
+  if (unwitnessed) return { every, live: null, codes: null };
   const believed = sampleOf(p, session, place, true);
   const checkIn = isCheckIn(p);
   const live = checkIn || isLive(p);
   return {
-    every: sampleOf(p, session, place, false),
+    every,
     live: live ? believed : null,
     // a live phone ping only ends a check-in's presence here: the phone's own presence is not believed
     codes: checkIn ? believed : live && believed.away ? { at: p.recorded_at, present: false, away: true } : null,
@@ -135,11 +172,11 @@ function samplesOf(p: StoredPing, session: ActiveSession, place: PlaceSignals) {
 
 /** The pings of the window folded into a running state. */
 function buildState(pings: readonly StoredPing[], session: ActiveSession, place: PlaceSignals): RunningState {
-  const { tally, previous } = tallyOf(pings, place);
-  const all = pings.map((p) => samplesOf(p, session, place));
+  const { tally, previous, unwitnessed } = tallyOf(pings, place);
+  const all = pings.map((p) => samplesOf(p, session, place, unwitnessed.has(p)));
   const on = (k: "live" | "codes") => all.map((x) => x[k]).filter((x): x is PresenceSample => x !== null);
   return {
-    v: 3,
+    v: 4,
     key: stateKey(session, place),
     timeline: timelineOf(
       session,
@@ -149,6 +186,7 @@ function buildState(pings: readonly StoredPing[], session: ActiveSession, place:
     codes: timelineOf(session, on("codes")),
     tally,
     previous,
+    unwitnessed: [...unwitnessed].map((p) => p.recorded_at.getTime()).sort((a, b) => a - b),
   };
 }
 
@@ -157,9 +195,21 @@ const added = (t: RunningTimeline, session: ActiveSession, sample: PresenceSampl
   sample ? addSample(t, session, sample) : t;
 
 /**
+ * Whether a fresh ping needs the other pings to be judged: a scan that wants a witness (the
+ * phone's pings before it may be one), or a live ping at the place near a scan still without one.
+ * Both are rare (a scan a session), so they recompute from every stored ping.
+ */
+function needsTheOthers(p: StoredPing, state: RunningState, place: PlaceSignals): boolean {
+  if (scanWantsWitness(p, place)) return true;
+  return (
+    isLive(p) && pingAtPlace(p, place) && state.unwitnessed.some((at) => inWitnessWindow(new Date(at), p.recorded_at))
+  );
+}
+
+/**
  * The state with `fresh` pings (phone pings or check-ins) added, or null when only a recompute
- * from every stored ping is right: a stale or missing state, or a ping not newer than every one
- * so far.
+ * from every stored ping is right: a stale or missing state, a ping not newer than every one so
+ * far, or one that needs the others (a scan wanting a witness, or its witness).
  */
 export function advanceState(
   stored: unknown,
@@ -168,17 +218,18 @@ export function advanceState(
   place: PlaceSignals,
 ): RunningState | null {
   const state = stored as RunningState | null;
-  if (state?.v !== 3 || state.key !== stateKey(session, place)) return null;
+  if (state?.v !== 4 || state.key !== stateKey(session, place)) return null;
   let { timeline, live, codes, tally, previous } = state;
   for (const p of [...fresh].sort(byRecorded)) {
     if (!inTimeline(session, p.recorded_at) || (isCheckIn(p) && !checkInFor(p, session))) continue;
+    if (needsTheOthers(p, state, place)) return null;
     const x = samplesOf(p, session, place);
     const [t, l, c] = [added(timeline, session, x.every), added(live, session, x.live), added(codes, session, x.codes)];
     if (!t || !l || !c) return null;
     [timeline, live, codes] = [t, l, c];
     ({ tally, previous } = tallied(tally, previous, p, place));
   }
-  return { v: 3, key: state.key, timeline, live, codes, tally, previous };
+  return { v: 4, key: state.key, timeline, live, codes, tally, previous, unwitnessed: state.unwitnessed };
 }
 
 /** Only presence worth confirming: arriving after the absent limit is no better than not coming. */

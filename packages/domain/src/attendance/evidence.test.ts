@@ -64,6 +64,36 @@ describe("pingEvidence", () => {
     expect(scanned.weight).toBeGreaterThan(DEFAULT_REVIEW_THRESHOLD);
   });
 
+  it("discounts a scan nothing puts at the place, unless a ping vouched for it or the place has no fence", () => {
+    const scan = (over: Partial<EvidencePing> = {}) =>
+      pingEvidence(ping({ check_in: "scan_code", ...over }), { place });
+    const blind = { latitude: null, longitude: null, accuracy: null };
+    // no position; one from 5 km claiming 100 km accuracy (neither inside nor clearly away)
+    for (const unplaced of [scan(blind), scan({ ...north(5000), accuracy: 100_000 })]) {
+      expect(kinds(unplaced)).toEqual(["scan_code", "scan_unplaced"]);
+      expect(unplaced.weight).toBeCloseTo(0.9 * evidenceModule.SCAN_UNPLACED_FACTOR, 5);
+      expect(needsReview(unplaced.weight)).toBe(true);
+    }
+    expect(scan(blind).evidence[1]).toEqual({ kind: "scan_unplaced", effect: -0.9, detail: { has_position: false } });
+    // vouched for by the phone's pings; inside by its own position; a place without a fence
+    expect(scan({ ...blind, witnessed: true })).toEqual(scan());
+    expect(kinds(scan())).toEqual(["scan_code"]);
+    const unfenced = pingEvidence(ping({ check_in: "scan_code", ...blind }), { place: { fence: null, beaconIds: [] } });
+    expect(unfenced.weight).toBeCloseTo(0.9, 5);
+    // from clearly away it stays a scan from away, vouched for or not
+    expect(kinds(scan({ ...north(5000), witnessed: true }))).toEqual(["scan_code", "scan_away"]);
+  });
+
+  it("lets only a plausible ping at the place vouch for a scan", () => {
+    const vouches = (over: Partial<EvidencePing>) => evidenceModule.placesStudent(pingEvidence(ping(over), { place }));
+    expect(vouches({})).toBe(true);
+    expect(vouches({ ...north(3000), beacons: [{ factory_id: "AB12CD34", rssi: -60 }] })).toBe(true);
+    expect(vouches({ ...north(5000) })).toBe(false);
+    expect(vouches({ latitude: null, longitude: null })).toBe(false);
+    expect(vouches({ extra: { mocked: true } })).toBe(false);
+    expect(vouches({ accuracy: 0 })).toBe(false);
+  });
+
   it("keeps full weight in the live window, then decays, lower still when queued offline", () => {
     const at = (delayMin: number, extra?: unknown) =>
       pingEvidence(ping({ received_at: new Date(T0 + delayMin * 60_000), extra }), { place });

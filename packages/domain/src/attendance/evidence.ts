@@ -15,6 +15,7 @@ import {
   plausibleRssi,
   repeatedCoordinates,
 } from "./plausibility.ts";
+import { scanNeedsWitness } from "./scan-witness.ts";
 
 /** What supports presence, then what gives no presence, then the checks that lower a ping's weight. */
 export const EVIDENCE_KINDS = [
@@ -30,6 +31,7 @@ export const EVIDENCE_KINDS = [
   "implausible_accuracy",
   "implausible_rssi",
   "scan_away",
+  "scan_unplaced",
   "late_delivery",
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
@@ -68,6 +70,11 @@ export interface EvidencePing extends PositionFix {
   beacons?: { factory_id: string; rssi?: number | null }[] | null;
   extra?: unknown;
   check_in?: "scan_code" | "offline_code" | null;
+  /**
+   * For a scan that needs a witness (scan-witness.ts): whether the student's own live pings put
+   * them at the place around it. The caller decides; it sees the other pings.
+   */
+  witnessed?: boolean;
 }
 
 export interface EvidenceContext {
@@ -81,6 +88,13 @@ export interface EvidenceContext {
  * (a photo from a friend), not seen on the event's screen (decision 0552).
  */
 export const SCAN_AWAY_FACTOR = 0.1;
+
+/**
+ * A scan that nothing put at the place: no position of its own inside the fence, and no live ping
+ * of the student's phone there around it (decision 0552). Weighed as little as a scan from away:
+ * a code relayed from a friend's screen looks exactly like this.
+ */
+export const SCAN_UNPLACED_FACTOR = 0.1;
 
 /** Typed by staff from the student's phone: someone saw the student. */
 export const OFFLINE_CODE_WEIGHT = 1;
@@ -181,18 +195,39 @@ function scanAway(ping: EvidencePing, place: PlaceSignals): EvidenceItem | null 
   return { kind: "scan_away", effect: round(SCAN_AWAY_FACTOR - 1), detail };
 }
 
+/** A scan at a place with a fence that neither its own position nor a ping of the phone put there. */
+function scanUnplaced(ping: EvidencePing, place: PlaceSignals): EvidenceItem | null {
+  if (ping.check_in !== "scan_code" || ping.witnessed || !scanNeedsWitness(ping, place)) return null;
+  const hasPosition = finite(ping.latitude) && finite(ping.longitude);
+  return { kind: "scan_unplaced", effect: round(SCAN_UNPLACED_FACTOR - 1), detail: { has_position: hasPosition } };
+}
+
+/**
+ * Whether a phone ping, by its evidence, puts the student at the place: inside the fence or a
+ * beacon of the place, and no check that marks a fake failed. Such a live ping vouches for a scan.
+ */
+export function placesStudent(p: PingEvidence): boolean {
+  return (
+    p.evidence.some((i) => (i.kind === "inside_fence" || i.kind === "beacon_seen") && i.effect > 0) &&
+    !p.evidence.some((i) => SUSPICION_KINDS.includes(i.kind))
+  );
+}
+
 /**
  * A ping's weight: the presence its signals support (fence and beacon combine as independent
  * witnesses), times the factor of every check it fails. Codes are recorded by the server and
- * need no plausibility checks, except a scan sent from clearly away (decision 0552).
+ * need no plausibility checks, except a scan sent from clearly away, or one nothing put at the
+ * place (decision 0552).
  */
 export function pingEvidence(ping: EvidencePing, context: EvidenceContext): PingEvidence {
   if (ping.check_in === "offline_code" || ping.check_in === "scan_code") {
     const weight = ping.check_in === "offline_code" ? OFFLINE_CODE_WEIGHT : SCAN_CODE_WEIGHT;
     const evidence: EvidenceItem[] = [{ kind: ping.check_in, effect: weight, detail: {} }];
     const away = scanAway(ping, context.place);
-    if (!away) return { weight, evidence };
-    return { weight: weight * SCAN_AWAY_FACTOR, evidence: [...evidence, away] };
+    if (away) return { weight: weight * SCAN_AWAY_FACTOR, evidence: [...evidence, away] };
+    const unplaced = scanUnplaced(ping, context.place);
+    if (unplaced) return { weight: weight * SCAN_UNPLACED_FACTOR, evidence: [...evidence, unplaced] };
+    return { weight, evidence };
   }
   const evidence = positionItems(ping, context.place);
   let miss = 1;

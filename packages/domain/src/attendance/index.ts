@@ -10,4 +10,5 @@ export * from "./reason-text.ts";
 export * from "./rules.ts";
 export * from "./running.ts";
 export * from "./scan-code.ts";
+export * from "./scan-witness.ts";
 export * from "./semester.ts";

@@ -40,6 +40,14 @@ describe("reasonText", () => {
     expect(attendanceConfidence([loud]).reasons.map(reasonText)).toContain(
       "A beacon signal no phone reports: AB12 at 100 dBm (1 ping)",
     );
+    const scans = [
+      { latitude: null, longitude: null },
+      { latitude: 41, longitude: -75, accuracy: 200_000 },
+    ].map((where) => pingEvidence({ recorded_at: at, received_at: at, ...where, check_in: "scan_code" }, { place }));
+    expect(scans.map((s) => attendanceConfidence([s]).reasons.map(reasonText)[1])).toEqual([
+      "Scanned the event's code without a position, and the phone put them at the place neither then nor within 10 min (1 ping)",
+      "Scanned the event's code from a position outside the place's geofence, and the phone put them at the place neither then nor within 10 min (1 ping)",
+    ]);
   });
 
   it("has words for every kind of evidence", () => {

@@ -3,6 +3,7 @@
  * the phone: it says which check a ping failed.
  */
 import type { Reason } from "./confidence.ts";
+import { SCAN_WITNESS_WINDOW_MS } from "./scan-witness.ts";
 
 const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 /** A detail as shown: a missing one is "?" rather than "undefined". */
@@ -48,6 +49,8 @@ export function reasonText(r: Reason): string {
       const acc = n(d.accuracy_m);
       return `Scanned the event's code ${v(d.distance_m)} m from the place's centre, far outside its geofence (radius ${v(d.radius_m)} m${acc !== null ? `, accuracy ${acc} m` : ""}) (${times(r.pings)})`;
     }
+    case "scan_unplaced":
+      return `Scanned the event's code ${d.has_position ? "from a position outside the place's geofence" : "without a position"}, and the phone put them at the place neither then nor within ${Math.round(SCAN_WITNESS_WINDOW_MS / 60_000)} min (${times(r.pings)})`;
     case "late_delivery":
       return `Arrived ${duration(n(d.delay_s))} after it was recorded${d.offline_queued ? ", queued offline" : ""} (${times(r.pings)})`;
   }

@@ -240,6 +240,7 @@ async function finaliseClaimed(tx: Db, session: DueSession, now: Date, publicUrl
     await askForReview(tx, session, { ...w, id: row.id, lock: false, created_at: now, updated_at: now }, to, {
       confidence: w.confidence,
       finalised: false,
+      unwitnessedScan: w.evidence?.reasons.some((r) => r.kind === "scan_unplaced") ?? false,
     });
   }
 
