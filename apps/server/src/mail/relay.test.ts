@@ -45,7 +45,7 @@ async function smtpServer(port = 0, delayMs = 0) {
 }
 
 const transportTo = (port: number) =>
-  nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true, connectionTimeout: 2000 });
+  nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true, connectionTimeout: 10_000 });
 
 const silent = pino({ level: "silent" }) as unknown as FastifyBaseLogger;
 
