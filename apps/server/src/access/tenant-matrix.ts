@@ -1,7 +1,7 @@
 import { canManageUsers, isAdmin, mayRunTeams, ROLES } from "@rollbook/domain";
 import type { GraphQLField } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DbKind, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { DATABASES, type DbKind, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { buildSchema } from "../graphql/schema.ts";
 import { ChangeLog } from "./tenant-matrix-changes.ts";
 import { casesOf, documentsOf, leaksIn, SCHOOL_REPORT_ROLES } from "./tenant-matrix-ops.ts";
@@ -74,6 +74,12 @@ function without(w: ViewerWorld, kinds: Kind[]): ViewerWorld {
   }
   return { ...w, foreignIds, otherSchoolIds };
 }
+
+/**
+ * One database: the matrix tries access rules, which are the same SQL on both, and it was a fifth
+ * of the suite's time on each. PostgreSQL when the run has one (production's), else PGlite.
+ */
+export const MATRIX_DATABASE: DbKind = DATABASES.includes("postgres") ? "postgres" : "pglite";
 
 /** Which calls a file runs: the queries of some callers (in demo role order, the search token after role 3), or the mutations. */
 export type MatrixPart = { kind: "queries"; callers: [from: number, to: number] } | { kind: "mutations" };
