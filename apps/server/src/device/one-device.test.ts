@@ -6,26 +6,7 @@ import { auditLog, devices, pings, students } from "../db/schema/index.ts";
 import { floorMinute, MIN, makeEvent, makeLocation, makeStudent, ping, schoolsOf } from "../engine/test-fixtures.ts";
 import type { PushBus, PushMessage } from "../realtime/messages.ts";
 import { ANOTHER_PHONE } from "./active-device.ts";
-
-/** A phone's installation id as the check-in app makes it: 32 hex characters, here from a short name. */
-const idOf = (name: string) => Buffer.from(name).toString("hex").padEnd(32, "0");
-
-/** A phone that names itself with `name`'s installation id on every call (null: sends none). */
-function device(url: string, token: string, name: string | null) {
-  const id = name && idOf(name);
-  const headers: Record<string, string> = { "content-type": "application/json", authorization: `Bearer ${token}` };
-  if (id) headers["x-device-token"] = id;
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${url}/api/v2/device/${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as any };
-  };
-  return {
-    register: (extra: Record<string, unknown> = {}) =>
-      post("register", { type: "web", model_name: "Browser", token: id, ...extra }),
-    pings: (list: unknown[]) => post("pings", { pings: list }),
-    scan: (code: string) => post("scan", { code }),
-  };
-}
+import { device, idOf } from "./test-phone.ts";
 
 const RELEASE = "mutation($id: Int!) { releaseDevice(student_id: $id) { id device_id } }";
 
@@ -110,13 +91,13 @@ describe.each(DATABASES)("one active phone per student on %s", (kind) => {
   it("refuses a scan from a phone that is not the active one", async () => {
     const { event } = await makeEvent(db(), school, floorMinute(new Date(Date.now() - 2 * MIN)), 60);
     const student = await makeStudent(db(), school.id, { events: [event.id] });
-    expect((await device(srv.url, student.token, "phone-a").register()).status).toBe(200);
+    expect((await device(srv.url, student.token, "scan-a").register()).status).toBe(200);
     const code = scanCodeAt(event.uuid, event.scan_secret, new Date());
-    const refused = await device(srv.url, student.token, "phone-b").scan(code);
+    const refused = await device(srv.url, student.token, "scan-b").scan(code);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(ANOTHER_PHONE);
     expect(await pingCount(student.id)).toBe(0);
-    expect((await device(srv.url, student.token, "phone-a").scan(code)).status).toBe(200);
+    expect((await device(srv.url, student.token, "scan-a").scan(code)).status).toBe(200);
   });
 
   it("register requires the phone's token: 400 naming it, and nothing is bound", async () => {
@@ -156,18 +137,18 @@ describe.each(DATABASES)("one active phone per student on %s", (kind) => {
     await db().update(students).set({ device_id: legacy!.id }).where(eq(students.id, student.id));
     const old = device(srv.url, student.token, null);
     expect((await old.pings([ping(new Date(), place)])).status).toBe(200);
-    const claimed = await device(srv.url, student.token, "phone-a").register();
+    const claimed = await device(srv.url, student.token, "legacy-a").register();
     expect(claimed.status).toBe(200);
     expect(claimed.body.data.device.id).toBe(legacy!.id);
     // from now on a phone without the header, or another one, is refused
     expect((await old.pings([ping(new Date(), place)])).status).toBe(409);
-    expect((await device(srv.url, student.token, "phone-b").register()).status).toBe(409);
-    expect((await device(srv.url, student.token, "phone-a").pings([ping(new Date(), place)])).status).toBe(200);
+    expect((await device(srv.url, student.token, "legacy-b").register()).status).toBe(409);
+    expect((await device(srv.url, student.token, "legacy-a").pings([ping(new Date(), place)])).status).toBe(200);
   });
 
   it("releaseDevice: FORBIDDEN without reset_token, NOT_FOUND for another school's student", async () => {
     const student = await makeStudent(db(), school.id);
-    expect((await device(srv.url, student.token, "phone-a").register()).status).toBe(200);
+    expect((await device(srv.url, student.token, "release-a").register()).status).toBe(200);
     const forbidden = await srv.gql(judge, RELEASE, { id: student.id });
     expect(forbidden.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     const stranger = await makeStudent(db(), other.id);
@@ -179,7 +160,7 @@ describe.each(DATABASES)("one active phone per student on %s", (kind) => {
       const [row] = await db().select().from(students).where(eq(students.id, id));
       expect(row!.device_id).not.toBeNull();
     }
-    expect((await device(srv.url, student.token, "phone-b").register()).status).toBe(409);
+    expect((await device(srv.url, student.token, "release-b").register()).status).toBe(409);
     expect((await device(srv.url, stranger.token, "phone-y").register()).status).toBe(409);
   });
 

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import { auditLog, devices, students } from "../db/schema/index.ts";
-import { forgetStudent } from "../engine/state.ts";
 import { notFound } from "../graphql/builder.ts";
+import { announceUnbound, unboundAudit } from "./unbound.ts";
 
 export type StudentRow = typeof students.$inferSelect;
 
@@ -36,26 +36,12 @@ export async function releaseDevice(data: Scoped, studentId: number): Promise<St
       action: "student.release_device",
       subject_type: "student",
       subject_id: student.id,
-      data: { device_id: student.device_id, type: device?.type ?? null, model_name: device?.model_name ?? null },
+      data: unboundAudit(student.device_id, device),
     });
     return { row: row ?? student, changed: true };
   });
   if (!result) throw notFound("Student");
-  if (result.changed) {
-    const { s } = systemOf(data);
-    // every process's engine forgets the student's cached device (decision 0540)
-    forgetStudent(s, result.row.id);
-    try {
-      await s.bus.publish({
-        type: "student.update",
-        school_id: result.row.school_id,
-        ids: [result.row.id],
-        student_ids: [result.row.id],
-      });
-    } catch (err) {
-      // stored; a lost push only delays a browser's refresh
-      s.log.warn({ err }, "student push after a device release failed");
-    }
-  }
+  // every process's engine forgets the student's cached device (decision 0540)
+  if (result.changed) await announceUnbound(systemOf(data).s, result.row);
   return result.row;
 }

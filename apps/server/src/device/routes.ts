@@ -13,6 +13,7 @@ import { registerDevice } from "./register.ts";
 import { scanEventCode } from "./scan.ts";
 import { scheduleFor } from "./schedule.ts";
 import { pingsInput, registerInput, scanInput, scheduleQuery } from "./schemas.ts";
+import { signOutDevice } from "./sign-out.ts";
 
 const UNAUTHORIZED = { message: "The personal token is missing, wrong or was reset. Sign in again with the new one." };
 
@@ -74,10 +75,19 @@ export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services })
     const input = parse(registerInput, request.body, reply);
     if (!input) return reply;
     const registered = await registerDevice(s, auth.student, input);
-    if ("conflict" in registered) return reply.code(409).send({ message: ANOTHER_PHONE });
+    if ("conflict" in registered) return reply.code(409).send({ message: registered.conflict });
     // the bound phone changed: every process reads the student afresh
     forgetStudent(s, auth.student.id);
     return { data: registered };
+  });
+
+  // the phone's own sign-out lets its student go, so a family phone moves to a sibling (decision 0511)
+  app.post("/api/v2/device/sign-out", async (request, reply) => {
+    const auth = await signedIn(request, reply);
+    if (!auth) return reply;
+    const outcome = await signOutDevice(s, auth.student, deviceToken(request.headers[DEVICE_HEADER]));
+    if (outcome === "another_phone") return reply.code(409).send({ message: ANOTHER_PHONE });
+    return { data: { signed_out: outcome === "signed_out" } };
   });
 
   app.get("/api/v2/device/schedule", async (request, reply) => {

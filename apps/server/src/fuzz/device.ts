@@ -107,6 +107,8 @@ export function deviceLanes(t: FuzzTarget, runs: (n: number) => number): Lane[] 
     post("register", register, 600),
     post("pings", pingsBody, 1200),
     post("scan", scan, 600),
+    // the phone's sign-out takes no body: whatever comes, a 4xx or the answer
+    post("sign-out", oddBodyText, 200),
     {
       name: "GET /api/v2/device/schedule",
       runs: runs(600),

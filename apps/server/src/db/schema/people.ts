@@ -95,8 +95,11 @@ export const devices = pgTable(
     token: text("token"),
     location_permission: boolean("location_permission").notNull().default(false),
     bluetooth_permission: boolean("bluetooth_permission").notNull().default(false),
+    // the phone signed its student out (decision 0511): for a while it signs in nobody else
+    signed_out_at: ts("signed_out_at"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index("devices_student").on(t.student_id)],
+  // which students a phone holds: looked up by the phone's token on every register
+  (t) => [index("devices_student").on(t.student_id), index("devices_token").on(t.token)],
 );

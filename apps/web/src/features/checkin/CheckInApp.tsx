@@ -6,8 +6,7 @@
  */
 import { Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { forgetCheckIns } from "./check-in-owner.ts";
-import { forgetDevice, readDevice, type StoredDevice, saveDevice, useStoredDevice } from "./device-store.ts";
+import { readDevice, type StoredDevice, saveDevice, useStoredDevice } from "./device-store.ts";
 import { LocationPanel } from "./LocationPanel.tsx";
 import { NotSentPanel } from "./NotSentPanel.tsx";
 import { OfflineCodePanel } from "./OfflineCodePanel.tsx";
@@ -15,19 +14,10 @@ import { usePwa } from "./pwa.ts";
 import { registerDevice } from "./register-device.ts";
 import { ScanPanel } from "./ScanPanel.tsx";
 import { SignInScreen } from "./SignInScreen.tsx";
+import { forgetStudent, signOut } from "./sign-out.ts";
 import { TodayList } from "./TodayList.tsx";
 import { useCheckIn } from "./use-check-in.ts";
-import { clearScheduleCache, useSchedule } from "./use-schedule.ts";
-
-/**
- * Forgets the token and the cached list. "Sign out" also forgets the queued and refused pings (the
- * next student starts clean); an expired token keeps them for the same student's next sign-in.
- */
-async function signOut(keepCheckIns = false) {
-  forgetDevice();
-  clearScheduleCache();
-  if (!keepCheckIns) await forgetCheckIns();
-}
+import { useSchedule } from "./use-schedule.ts";
 
 function Home({ device, onExpired }: { device: StoredDevice; onExpired: () => void }) {
   const checkIn = useCheckIn(device.token, onExpired);
@@ -77,10 +67,11 @@ export default function CheckInApp() {
   const device = useStoredDevice();
   const { install } = usePwa();
   const [notice, setNotice] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const onExpired = useCallback(() => {
-    void signOut(true);
+    void forgetStudent(true);
     setNotice(
       "Your personal token is no longer valid. Sign in with your current token: check-ins waiting on this phone are kept and sent then.",
     );
@@ -107,9 +98,14 @@ export default function CheckInApp() {
               <Button
                 variant="white"
                 size="compact-md"
+                loading={leaving}
                 onClick={() => {
                   setNotice(null);
-                  void signOut();
+                  setLeaving(true);
+                  void signOut(device.token).then((left) => {
+                    setLeaving(false);
+                    setNotice(left);
+                  });
                 }}
               >
                 Sign out

@@ -101,6 +101,10 @@ export interface DeviceFields {
 export const register = async (token: string, fields: DeviceFields) =>
   dataOf(await call("POST", "register", token, fields));
 
+/** The active phone lets its student go (decision 0511); `signed_out` false when none was bound. */
+export const signOutPhone = async (token: string, signal?: AbortSignal) =>
+  dataOf(await call("POST", "sign-out", token, undefined, signal));
+
 export const schedule = async (token: string, date: string, signal?: AbortSignal) =>
   dataOf(await call("GET", `schedule?date=${encodeURIComponent(date)}`, token, undefined, signal));
 

@@ -1,0 +1,137 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { auditLog, devices, students } from "../db/schema/index.ts";
+import { makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
+import type { PushBus, PushMessage } from "../realtime/messages.ts";
+import { ANOTHER_PHONE } from "./active-device.ts";
+import { ANOTHER_STUDENT, PHONE_MOVE_AFTER_MS, RECENTLY_ANOTHER_STUDENT } from "./phone-holder.ts";
+import { device, idOf } from "./test-phone.ts";
+
+describe.each(DATABASES)("one student per phone on %s", (kind) => {
+  let srv: TestServer;
+  let school: { id: number };
+  let other: { id: number };
+
+  beforeAll(async () => {
+    srv = await startServer(kind);
+    ({ demo: school, other } = await schoolsOf(srv.services.db));
+  });
+  afterAll(() => srv?.close());
+
+  const db = () => srv.services.db;
+  const boundDevice = async (id: number) =>
+    (await db().select({ device_id: students.device_id }).from(students).where(eq(students.id, id)))[0]!.device_id;
+
+  it("refuses a phone that is another student's active phone, in any school, without naming them", async () => {
+    const first = await makeStudent(db(), school.id);
+    const second = await makeStudent(db(), school.id);
+    const elsewhere = await makeStudent(db(), other.id);
+    const reg = await device(srv.url, first.token, "shared").register();
+    expect(reg.status).toBe(200);
+    for (const student of [second, elsewhere]) {
+      const refused = await device(srv.url, student.token, "shared").register();
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(ANOTHER_STUDENT);
+      expect(JSON.stringify(refused.body)).not.toContain(first.last_name);
+      expect(await boundDevice(student.id)).toBeNull();
+      expect(await db().$count(devices, eq(devices.student_id, student.id))).toBe(0);
+    }
+    // the first student's phone is untouched and goes on
+    expect(await boundDevice(first.id)).toBe(reg.body.data.device.id);
+    expect((await device(srv.url, first.token, "shared").register()).status).toBe(200);
+    // a removed student holds no phone
+    await db().update(students).set({ deleted_at: new Date() }).where(eq(students.id, first.id));
+    expect((await device(srv.url, second.token, "shared").register()).status).toBe(200);
+  });
+
+  it("a phone bound to several students before the rule signs in none of them again", async () => {
+    const a = await makeStudent(db(), school.id);
+    const b = await makeStudent(db(), school.id);
+    for (const s of [a, b]) {
+      const [d] = await db()
+        .insert(devices)
+        .values({ student_id: s.id, token: idOf("old-shared") })
+        .returning();
+      await db().update(students).set({ device_id: d!.id }).where(eq(students.id, s.id));
+    }
+    const again = await device(srv.url, a.token, "old-shared").register();
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(ANOTHER_STUDENT);
+  });
+
+  it("students registering one phone at once: exactly one gets it", async () => {
+    const list = await Promise.all([1, 2, 3, 4].map(() => makeStudent(db(), school.id)));
+    const answers = await Promise.all(list.map((s) => device(srv.url, s.token, "race").register()));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    const held = await db()
+      .select()
+      .from(devices)
+      .where(eq(devices.token, idOf("race")));
+    expect(held).toHaveLength(1);
+  });
+
+  it("the active phone signs its student out; a friend's phone cannot; the phone waits before another student", async () => {
+    const student = await makeStudent(db(), school.id);
+    const sibling = await makeStudent(db(), school.id);
+    const own = device(srv.url, student.token, "family");
+    const reg = await own.register({ model_name: "Family phone" });
+    expect(reg.status).toBe(200);
+
+    // a friend's phone with the student's personal token, or one that names no phone, unbinds nothing
+    for (const intruder of [device(srv.url, student.token, "friend"), device(srv.url, student.token, null)]) {
+      const refused = await intruder.signOut();
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(ANOTHER_PHONE);
+    }
+    expect(await boundDevice(student.id)).toBe(reg.body.data.device.id);
+
+    const pushed: PushMessage[] = [];
+    const off = (srv.services.bus as PushBus).subscribe((m) => pushed.push(m as PushMessage));
+    const out = await own.signOut();
+    expect(out.status).toBe(200);
+    expect(out.body.data).toEqual({ signed_out: true });
+    expect(await boundDevice(student.id)).toBeNull();
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "student.sign_out_device"), eq(auditLog.subject_id, student.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      school_id: school.id,
+      user_id: null,
+      data: { device_id: reg.body.data.device.id, model_name: "Family phone" },
+    });
+    await expect.poll(() => pushed.some((m) => m.type === "student.update" && m.ids.includes(student.id))).toBe(true);
+    off();
+    // signing out again has nothing to let go
+    expect((await own.signOut()).body.data).toEqual({ signed_out: false });
+
+    // another student waits; the same student comes back to the same device at once
+    const early = await device(srv.url, sibling.token, "family").register();
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(RECENTLY_ANOTHER_STUDENT);
+    const back = await own.register();
+    expect(back.status).toBe(200);
+    expect(back.body.data.device.id).toBe(reg.body.data.device.id);
+    expect((await own.signOut()).status).toBe(200);
+
+    // after the wait the phone moves to the sibling
+    const long = new Date(Date.now() - PHONE_MOVE_AFTER_MS - 60_000);
+    await db().update(devices).set({ signed_out_at: long }).where(eq(devices.id, reg.body.data.device.id));
+    const moved = await device(srv.url, sibling.token, "family").register();
+    expect(moved.status).toBe(200);
+    expect(await boundDevice(sibling.id)).toBe(moved.body.data.device.id);
+    // and the student's own old row goes when they next register (their new phone)
+    expect((await device(srv.url, student.token, "own-phone").register()).status).toBe(200);
+    expect(await db().$count(devices, eq(devices.student_id, student.id))).toBe(1);
+  });
+
+  it("a student without a phone signs out nothing", async () => {
+    const student = await makeStudent(db(), school.id);
+    const out = await device(srv.url, student.token, "nothing").signOut();
+    expect(out.status).toBe(200);
+    expect(out.body.data).toEqual({ signed_out: false });
+    expect((await device(srv.url, "not-a-token", "nothing").signOut()).status).toBe(401);
+  });
+});
