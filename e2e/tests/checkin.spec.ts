@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { chromium, type Page } from "@playwright/test";
-import { localDate, OFFLINE_CODE_PERIOD_S, offlineCodeAt } from "@rollbook/domain";
+import { localDate, localMinutes, OFFLINE_CODE_PERIOD_S, offlineCodeAt } from "@rollbook/domain";
 import QRCode from "qrcode";
 import { DEMO_PASSWORD, demoEmail, expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import type { Api } from "../support/api.ts";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../support/chromium.ts";
+import { createStudents, uniqueWord } from "../support/factories.ts";
 
 /**
  * The students' /CheckIn app end to end: a demo student signs in with the personal token, the
@@ -280,4 +281,62 @@ test("the camera reads an event's QR code and sends it to the server", async ({ 
   } finally {
     await browser.close();
   }
+});
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+test("a scan sent without the phone's location reads pending and says why", async ({ page, api }) => {
+  // an event in progress at a place with a geofence, and a student of it (decision 0552)
+  const admin = await api.login(demoEmail("school_admin"), DEMO_PASSWORD);
+  const { school } = await api.graphql<{ school: { timezone: string } }>(admin.access_token, "{ school { timezone } }");
+  const now = Math.floor(localMinutes(new Date(), school.timezone));
+  test.skip(now > 22 * 60 + 30, "an event cannot run past midnight: too late in the school's day");
+  const title = uniqueWord("Nofix");
+  const { createLocation } = await api.graphql<{ createLocation: { id: number } }>(
+    admin.access_token,
+    "mutation($n: String!) { createLocation(name: $n, latitude: 42.65, longitude: -73.75, radius: 100) { id } }",
+    { n: title },
+  );
+  const { createEvent } = await api.graphql<{ createEvent: { id: number } }>(
+    admin.access_token,
+    `mutation($t: String!, $d: String!, $s: String!, $e: String!, $l: Int!) {
+      createEvent(title: $t, date: $d, start_time: $s, end_time: $e, location_id: $l) { id } }`,
+    { t: title, d: localDate(new Date(), school.timezone), s: hhmm(now), e: hhmm(now + 60), l: createLocation.id },
+  );
+  const [student] = await createStudents(api, admin, title, ["Ada"]);
+  await api.graphql(
+    admin.access_token,
+    "mutation($e: Int!, $s: [Int!]!) { addStudentsToEvent(event_id: $e, student_ids: $s) { changed } }",
+    {
+      e: createEvent.id,
+      s: [student!.id],
+    },
+  );
+  const { student: made } = await api.graphql<{ student: { token: string } }>(
+    admin.access_token,
+    "query($u: String!) { student(uuid: $u) { token } }",
+    { u: student!.uuid },
+  );
+  const { scanCode } = await api.graphql<{ scanCode: { code: string } }>(
+    admin.access_token,
+    "query($e: Int!) { scanCode(event_id: $e) { code } }",
+    { e: createEvent.id },
+  );
+
+  // the phone has not shared its location: the scan goes without a position
+  await page.goto("/CheckIn");
+  await page.getByLabel("Personal token").fill(made.token);
+  await page.getByRole("button", { name: "Check in with token" }).click();
+  const panel = page.getByRole("region", { name: "Scan event code" });
+  await panel.getByLabel("Event code").fill(scanCode.code);
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/v2/device/scan") && r.method() === "POST");
+  await panel.getByRole("button", { name: "Send code" }).click();
+  expect((await sent).postDataJSON()).toEqual({ code: scanCode.code });
+  const result = panel.getByRole("status").getByRole("alert");
+  await expect(result).toContainText(`${title}: Pending`);
+  await expect(result).toContainText(
+    "your location was not available, so staff will confirm this check-in. Turn on location to be confirmed at once.",
+  );
+  await expectNoA11yViolations(page, "/CheckIn after a scan without location");
 });

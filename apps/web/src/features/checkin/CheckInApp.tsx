@@ -55,6 +55,7 @@ function Home({ device, onExpired }: { device: StoredDevice; onExpired: () => vo
       <ScanPanel
         token={device.token}
         lastFix={checkIn.tracker.lastFix}
+        permission={checkIn.tracker.permission}
         onCheckedIn={() => setScans((n) => n + 1)}
         onUnauthorized={onExpired}
       />

@@ -1,23 +1,26 @@
 import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { DeviceError, scan } from "./device-api.ts";
-import type { Fix } from "./location-tracker.ts";
+import type { Fix, LocationPermission } from "./location-tracker.ts";
 import { CameraError, type QrScanner, startQrScanner } from "./qr-camera.ts";
 import { scanPosition } from "./scan-position.ts";
-import { describeScan } from "./scan-result.ts";
+import { describeScan, scanNote } from "./scan-result.ts";
 
-type Result = { ok: true; text: string } | { ok: false; text: string };
+type Result = { ok: true; text: string; note: string | null } | { ok: false; text: string };
 
 /** Checks in at an event by its QR code: from the camera, or typed in. */
 export function ScanPanel({
   token,
   lastFix,
+  permission,
   onCheckedIn,
   onUnauthorized,
 }: {
   token: string;
   /** the phone's last position, sent with the scan while fresh (decision 0552) */
   lastFix: Fix | null;
+  /** whether the phone may share its location: the words when a scan went without it */
+  permission: LocationPermission;
   onCheckedIn: () => void;
   onUnauthorized: () => void;
 }) {
@@ -31,6 +34,8 @@ export function ScanPanel({
   // the camera's callback outlives the render that started it: read the newest fix at the scan
   const fix = useRef(lastFix);
   fix.current = lastFix;
+  const allowed = useRef(permission);
+  allowed.current = permission;
 
   useEffect(() => () => scanner.current?.stop(), []);
 
@@ -43,8 +48,9 @@ export function ScanPanel({
     setBusy(true);
     setResult(null);
     try {
-      const answer = await scan(token, value, scanPosition(fix.current));
-      setResult({ ok: true, text: describeScan(answer) });
+      const position = scanPosition(fix.current);
+      const answer = await scan(token, value, position);
+      setResult({ ok: true, text: describeScan(answer), note: scanNote(answer, position, allowed.current) });
       setCode("");
       onCheckedIn();
     } catch (err) {
@@ -148,6 +154,11 @@ export function ScanPanel({
             title={result.ok ? "Checked in" : "Not checked in"}
           >
             {result.text}
+            {result.ok && result.note && (
+              <Text size="sm" mt={4}>
+                {result.note}
+              </Text>
+            )}
           </Alert>
         )}
       </div>
