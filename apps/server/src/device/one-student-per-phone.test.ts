@@ -1,3 +1,4 @@
+import { PHONE_MOVE_AFTER_MS } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
@@ -5,7 +6,7 @@ import { auditLog, devices, students } from "../db/schema/index.ts";
 import { makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
 import type { PushBus, PushMessage } from "../realtime/messages.ts";
 import { ANOTHER_PHONE } from "./active-device.ts";
-import { ANOTHER_STUDENT, PHONE_MOVE_AFTER_MS, RECENTLY_ANOTHER_STUDENT } from "./phone-holder.ts";
+import { ANOTHER_STUDENT, RECENTLY_ANOTHER_STUDENT } from "./phone-holder.ts";
 import { device, idOf } from "./test-phone.ts";
 
 describe.each(DATABASES)("one student per phone on %s", (kind) => {
@@ -125,6 +126,51 @@ describe.each(DATABASES)("one student per phone on %s", (kind) => {
     // and the student's own old row goes when they next register (their new phone)
     expect((await device(srv.url, student.token, "own-phone").register()).status).toBe(200);
     expect(await db().$count(devices, eq(devices.student_id, student.id))).toBe(1);
+  });
+
+  it("staff see a signed-out phone in its wait and release it, so a sibling signs in today", async () => {
+    const admin = (await srv.login("school_admin")).access_token as string;
+    const STUDENT = `query($uuid: String!) { student(uuid: $uuid) {
+      device { id } signed_out_device { id model_name signed_out_at } } }`;
+    const RELEASE = "mutation($id: Int!) { releaseDevice(student_id: $id) { id device_id } }";
+    const student = await makeStudent(db(), school.id);
+    const sibling = await makeStudent(db(), school.id);
+    const [row] = await db().select({ uuid: students.uuid }).from(students).where(eq(students.id, student.id));
+    const uuid = row?.uuid;
+    const own = device(srv.url, student.token, "kitchen");
+    const reg = await own.register({ model_name: "Kitchen phone" });
+    expect(reg.status).toBe(200);
+    const shown = async () => (await srv.gql(admin, STUDENT, { uuid })).body.data.student;
+    // the active phone is no phone in a wait
+    expect(await shown()).toEqual({ device: { id: reg.body.data.device.id }, signed_out_device: null });
+
+    expect((await own.signOut()).status).toBe(200);
+    const waiting = await shown();
+    expect(waiting.device).toBeNull();
+    expect(waiting.signed_out_device).toMatchObject({ id: reg.body.data.device.id, model_name: "Kitchen phone" });
+    expect(Date.now() - Date.parse(waiting.signed_out_device.signed_out_at)).toBeLessThan(60_000);
+    expect((await device(srv.url, sibling.token, "kitchen").register()).body.message).toBe(RECENTLY_ANOTHER_STUDENT);
+
+    const released = await srv.gql(admin, RELEASE, { id: student.id });
+    expect(released.body.errors).toBeUndefined();
+    expect(await shown()).toEqual({ device: null, signed_out_device: null });
+    expect(await db().$count(devices, eq(devices.student_id, student.id))).toBe(0);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "student.release_device"), eq(auditLog.subject_id, student.id)));
+    expect(audits.map((a) => a.data)).toEqual([
+      { device_id: reg.body.data.device.id, type: expect.anything(), model_name: "Kitchen phone" },
+    ]);
+    expect((await device(srv.url, sibling.token, "kitchen").register()).status).toBe(200);
+    // releasing again finds nothing to let go, and audits nothing
+    expect((await srv.gql(admin, RELEASE, { id: student.id })).body.errors).toBeUndefined();
+    expect(
+      await db().$count(
+        auditLog,
+        and(eq(auditLog.action, "student.release_device"), eq(auditLog.subject_id, student.id)),
+      ),
+    ).toBe(1);
   });
 
   it("a student without a phone signs out nothing", async () => {

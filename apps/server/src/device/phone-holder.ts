@@ -1,3 +1,4 @@
+import { PHONE_MOVE_AFTER_MS } from "@rollbook/domain";
 import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { devices, students } from "../db/schema/index.ts";
@@ -9,13 +10,6 @@ import { devices, students } from "../db/schema/index.ts";
  */
 export const ANOTHER_STUDENT =
   "This phone is signed in for another student. They can sign out in the check-in app on this phone, or staff can release it.";
-
-/**
- * A phone whose student signed out moves to another student only after this long: a sibling
- * takes the family phone the next morning, but a friend cannot sign one student out and the
- * next in, one after the other, through a school day.
- */
-export const PHONE_MOVE_AFTER_MS = 10 * 60 * 60_000;
 
 export const RECENTLY_ANOTHER_STUDENT =
   "This phone was signed in for another student in the last 10 hours, so it cannot sign in someone else yet. Ask staff to release it if you need it sooner.";

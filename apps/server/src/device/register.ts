@@ -1,10 +1,11 @@
+import { PHONE_MOVE_AFTER_MS } from "@rollbook/domain";
 import { and, eq, lt, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { devices, students } from "../db/schema/index.ts";
 import type { StudentContext } from "../engine/state.ts";
 import type { Services } from "../services.ts";
 import { ANOTHER_PHONE, isAnotherPhone } from "./active-device.ts";
-import { lockPhone, PHONE_MOVE_AFTER_MS, phoneRefusal } from "./phone-holder.ts";
+import { lockPhone, phoneRefusal } from "./phone-holder.ts";
 import type { registerInput } from "./schemas.ts";
 
 /** What the phone may show and keep: never another student's data, never staff fields. */

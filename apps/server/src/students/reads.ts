@@ -1,10 +1,19 @@
-import { addDays, apaWeight, isInFence, localDate, semesterRange, weekRange } from "@rollbook/domain";
+import {
+  addDays,
+  apaWeight,
+  isInFence,
+  localDate,
+  PHONE_MOVE_AFTER_MS,
+  semesterRange,
+  weekRange,
+} from "@rollbook/domain";
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import {
   attendance,
   courses,
+  devices,
   events,
   excuses,
   pings,
@@ -42,6 +51,18 @@ export async function studentDevice(data: Scoped, st: StudentRow): Promise<Devic
   if (st.device_id === null) return null;
   const device = await data.byId("devices", st.device_id);
   return device && device.student_id === st.id ? device : null;
+}
+
+/**
+ * The phone the student signed out of whose wait is not over (decision 0511): it signs in no
+ * other student until then, unless staff release it. The newest, if several.
+ */
+export async function studentSignedOutDevice(data: Scoped, st: StudentRow): Promise<DeviceRow | null> {
+  const since = Date.now() - PHONE_MOVE_AFTER_MS;
+  const waiting = (await data.manyBy("devices", devices.student_id, st.id, [desc(devices.signed_out_at)])).filter(
+    (d) => d.id !== st.device_id && d.signed_out_at !== null && d.signed_out_at.getTime() > since,
+  );
+  return waiting[0] ?? null;
 }
 
 export function studentTeams(data: Scoped, studentId: number): Promise<TeamRow[]> {

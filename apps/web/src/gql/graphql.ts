@@ -757,7 +757,7 @@ export type StudentDetailQueryVariables = Exact<{
 }>;
 
 
-export type StudentDetailQuery = { school: { id: number, timezone: string, warning_percentage: number }, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, email: string | null, phone: string | null, school_identifier: string | null, age: number | null, pid_number: string | null, zip: string | null, date_of_birth: string | null, is_veteran: boolean | null, housing: string | null, employment: string | null, sexual_identity: string | null, gender: string | null, sex: string | null, race: string | null, deleted_at: string | null, last_seen: string | null, weekly_apa: number | null, semester_apa: number | null, token: string | null, offline_code: string | null, offline_code_uri: string | null, device: { id: number, type: string | null, os_version: string | null, app_version: string | null, model_name: string | null, location_permission: boolean, bluetooth_permission: boolean, created_at: string, updated_at: string } | null, courses: Array<{ id: number, uuid: string, title: string }>, events: Array<{ in_waitlist: boolean, status: number | null, event: { id: number, uuid: string, title: string, date: string, start_time: string, end_time: string } }>, excuses: Array<{ id: number, date: string, notes: string | null, attendable_id: number | null, attendable_type: string | null, attendable_title: string, created_at: string }>, course_stats: Array<{ apa: number | null, week_apa: number | null, attended: number, missed: number, last_attended: string | null, missed_streak: number, course: { id: number, uuid: string, title: string, start_time: string, end_time: string } }>, now: { attendable_type: string, attendable_uuid: string, title: string, start_time: string, end_time: string, status: number, enter: string | null, last_ping_at: string | null, location_name: string | null, inside: boolean | null } | null } };
+export type StudentDetailQuery = { school: { id: number, timezone: string, warning_percentage: number }, student: { id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, email: string | null, phone: string | null, school_identifier: string | null, age: number | null, pid_number: string | null, zip: string | null, date_of_birth: string | null, is_veteran: boolean | null, housing: string | null, employment: string | null, sexual_identity: string | null, gender: string | null, sex: string | null, race: string | null, deleted_at: string | null, last_seen: string | null, weekly_apa: number | null, semester_apa: number | null, token: string | null, offline_code: string | null, offline_code_uri: string | null, device: { id: number, type: string | null, os_version: string | null, app_version: string | null, model_name: string | null, location_permission: boolean, bluetooth_permission: boolean, created_at: string, updated_at: string } | null, signed_out_device: { id: number, type: string | null, model_name: string | null, signed_out_at: string | null } | null, courses: Array<{ id: number, uuid: string, title: string }>, events: Array<{ in_waitlist: boolean, status: number | null, event: { id: number, uuid: string, title: string, date: string, start_time: string, end_time: string } }>, excuses: Array<{ id: number, date: string, notes: string | null, attendable_id: number | null, attendable_type: string | null, attendable_title: string, created_at: string }>, course_stats: Array<{ apa: number | null, week_apa: number | null, attended: number, missed: number, last_attended: string | null, missed_streak: number, course: { id: number, uuid: string, title: string, start_time: string, end_time: string } }>, now: { attendable_type: string, attendable_uuid: string, title: string, start_time: string, end_time: string, status: number, enter: string | null, last_ping_at: string | null, location_name: string | null, inside: boolean | null } | null } };
 
 export type StudentNotesQueryVariables = Exact<{
   student_uuid: string;
@@ -2966,6 +2966,12 @@ export const StudentDetailDocument = new TypedDocumentString(`
       bluetooth_permission
       created_at
       updated_at
+    }
+    signed_out_device {
+      id
+      type
+      model_name
+      signed_out_at
     }
     courses {
       id

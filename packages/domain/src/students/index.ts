@@ -1,2 +1,3 @@
 export * from "./fields.ts";
+export * from "./phone.ts";
 export * from "./tokens.ts";

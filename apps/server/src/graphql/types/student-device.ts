@@ -3,7 +3,7 @@ import { builder } from "../builder.ts";
 
 export type DeviceRow = typeof devices.$inferSelect;
 
-/** The student's active phone; its push token stays on the server. */
+/** A student's phone; its push token stays on the server. */
 export const DeviceRef = builder.objectRef<DeviceRow>("Device").implement({
   fields: (t) => ({
     id: t.exposeInt("id"),
@@ -15,5 +15,10 @@ export const DeviceRef = builder.objectRef<DeviceRow>("Device").implement({
     bluetooth_permission: t.exposeBoolean("bluetooth_permission"),
     created_at: t.expose("created_at", { type: "DateTime" }),
     updated_at: t.expose("updated_at", { type: "DateTime" }),
+    signed_out_at: t.expose("signed_out_at", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the student signed out on this phone in the check-in app; null for the active phone.",
+    }),
   }),
 });

@@ -8,6 +8,7 @@ import {
   studentEvents,
   studentExcuses,
   studentNow,
+  studentSignedOutDevice,
   studentTeams,
 } from "../../students/reads.ts";
 import { builder } from "../builder.ts";
@@ -75,6 +76,13 @@ builder.objectFields(StudentRef, (t) => ({
     nullable: true,
     description: "The active phone, null if none.",
     resolve: (st, _a, { data }) => studentDevice(data, st),
+  }),
+  signed_out_device: t.field({
+    type: DeviceRef,
+    nullable: true,
+    description:
+      "A phone the student signed out of less than 10 hours ago: it signs in no other student until then, unless staff release it (releaseDevice). Null if none.",
+    resolve: (st, _a, { data }) => studentSignedOutDevice(data, st),
   }),
   teams: t.field({
     type: [TeamRef],

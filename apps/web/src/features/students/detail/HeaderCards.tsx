@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Checkbox, Code, Group, Stack, Text } from "@mantine/core";
-import { formatClock } from "@rollbook/domain";
+import { formatClock, phoneFreeAt } from "@rollbook/domain";
 import { useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
@@ -65,12 +65,14 @@ export function DeviceCard({
   canRelease: boolean;
 }) {
   const device = student.device;
+  // a phone the student signed out of holds off other students for a while; staff may free it now
+  const waiting = student.signed_out_device;
   const release = useStudentMutation(student.uuid, () => execute(ReleaseDeviceDocument, { student_id: student.id }));
   return (
     <DetailSection
       title="Device"
       actions={
-        device && canRelease ? (
+        (device || waiting) && canRelease ? (
           <Button
             size="xs"
             variant="light"
@@ -80,7 +82,9 @@ export function DeviceCard({
               void confirmThen(
                 {
                   title: "Release device",
-                  message: `Forget ${student.first_name}'s phone? The next phone that registers becomes the active one.`,
+                  message: device
+                    ? `Forget ${student.first_name}'s phone? The next phone that registers becomes the active one.`
+                    : `Forget the phone ${student.first_name} signed out of? Another student can then sign in on it at once.`,
                   danger: true,
                 },
                 () => release.mutateAsync(undefined),
@@ -96,6 +100,13 @@ export function DeviceCard({
       {!device ? (
         <Stack gap={4}>
           <Text>No device registered.</Text>
+          {waiting?.signed_out_at && (
+            <Text size="sm">
+              Signed out of {waiting.model_name ?? "a phone"} at {formatDateTime(waiting.signed_out_at, timeZone)}; that
+              phone signs in no other student until{" "}
+              {formatDateTime(phoneFreeAt(waiting.signed_out_at).toISOString(), timeZone)}.
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             Last seen: {student.last_seen ? formatDateTime(student.last_seen, timeZone) : "never"}
           </Text>

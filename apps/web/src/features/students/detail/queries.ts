@@ -49,6 +49,12 @@ export const StudentDetailDocument = graphql(`
         created_at
         updated_at
       }
+      signed_out_device {
+        id
+        type
+        model_name
+        signed_out_at
+      }
       courses {
         id
         uuid

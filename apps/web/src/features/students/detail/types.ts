@@ -83,6 +83,13 @@ export interface StudentDetail extends StudentFields {
   offline_code: string | null;
   offline_code_uri: string | null;
   device: StudentDevice | null;
+  /** a phone the student signed out of whose wait is not over (decision 0511) */
+  signed_out_device: {
+    id: number;
+    type: string | null;
+    model_name: string | null;
+    signed_out_at: string | null;
+  } | null;
   courses: { id: number; uuid: string; title: string }[];
   events: StudentEventRow[];
   excuses: StudentExcuse[];
