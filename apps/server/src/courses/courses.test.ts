@@ -1,4 +1,4 @@
-import { addDays, localDate, STATUS, zonedToUtc } from "@rollbook/domain";
+import { addDays, GRAPH_MAX_DAYS, localDate, STATUS, zonedToUtc } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
@@ -487,6 +487,13 @@ describe.each(DATABASES)("courses calls on %s", (kind) => {
       ]);
       const bad = await fails("school_admin", Q, { uuid: course.uuid, s: d(1), e: d(3) });
       expect(bad).toMatchObject({ code: "BAD_USER_INPUT", field: "end_date" });
+      // a range past the graph's limit names the field, the limit and what it is counted from
+      const long = await fails("school_admin", Q, { uuid: course.uuid, s: "2024-01-01", e: "2025-01-02" });
+      expect(long).toEqual({
+        code: "BAD_USER_INPUT",
+        field: "end_date",
+        message: `end_date must be at most ${GRAPH_MAX_DAYS} days after start_date`,
+      });
     });
   });
 });

@@ -177,7 +177,7 @@ function graphDates(course: CourseRow, tz: string, start?: string | null, end?: 
   if (!end || !isValidDate(end)) throw userError(`end_date ${DATE_PROBLEM}`, "end_date");
   if (end < start) throw userError("end_date must not be before start_date", "end_date");
   if (end > addDays(start, GRAPH_MAX_DAYS))
-    throw userError(`the range may span at most ${GRAPH_MAX_DAYS} days`, "end_date");
+    throw userError(`end_date must be at most ${GRAPH_MAX_DAYS} days after start_date`, "end_date");
   return sessionDaysBetween(course, start, end);
 }
 
