@@ -312,23 +312,41 @@ describe.each(DATABASES)("finalising ended sessions on %s", (kind) => {
     const missed = await enrol(old);
     expect((await finaliseDue(s(), new Date(), RECENT_LOOKBACK_DAYS)).failed).toBe(0);
     expect(await finishedDates(missed.student.id, old.course.id)).toEqual(dates(old, [3]));
-    // a server starting now looks back the whole window on its first tick
-    const stop = startFinaliser(s(), 200, 5_000);
+    // a server starting now looks back the whole window on its first tick, and not again for an hour
+    const stop = startFinaliser(s(), 200);
     try {
       await expect
         .poll(() => finishedDates(missed.student.id, old.course.id), { timeout: 15_000 })
         .toEqual(dates(old, [0, 1, 2, 3]));
-      // another such course, made after that tick: the next ticks look back a day, the next full one finds it
+      // another such course, made after that tick: the next ticks look back a day only
       const later = await endedCourse({}, school, 3);
       const other = await enrol(later);
       await expect
-        .poll(() => finishedDates(other.student.id, later.course.id), { timeout: 5_000 })
-        .toEqual(dates(later, [3]));
-      await expect
         .poll(() => finishedDates(other.student.id, later.course.id), { timeout: 15_000 })
-        .toEqual(dates(later, [0, 1, 2, 3]));
+        .toEqual(dates(later, [3]));
+      const ticked = Date.now();
+      await expect.poll(() => Date.now() - ticked, { timeout: 5_000 }).toBeGreaterThan(1_000);
+      expect(await finishedDates(other.student.id, later.course.id)).toEqual(dates(later, [3]));
     } finally {
       await stop();
+    }
+    // with full look-backs due every 2 s, a course made after the first one is found whole: only a
+    // full look reaches its older days (timing decides only when, not whether)
+    const marker = await endedCourse({}, school, 3);
+    const marked = await enrol(marker);
+    const hourly = startFinaliser(s(), 200, 2_000);
+    try {
+      // the first tick (full) has read the courses once the marker is done
+      await expect
+        .poll(() => finishedDates(marked.student.id, marker.course.id), { timeout: 15_000 })
+        .toEqual(dates(marker, [0, 1, 2, 3]));
+      const third = await endedCourse({}, school, 3);
+      const found = await enrol(third);
+      await expect
+        .poll(() => finishedDates(found.student.id, third.course.id), { timeout: 20_000 })
+        .toEqual(dates(third, [0, 1, 2, 3]));
+    } finally {
+      await hourly();
     }
   });
 
