@@ -72,7 +72,10 @@ export function attendableApa(data: Scoped, kind: Kind, id: number): Promise<num
     .load(id);
 }
 
-/** The last finished session of each course or event: its date, APA and who missed it. One statement. */
+/**
+ * The last finished session of each course or event that was held (a day called off, every row
+ * cancelled, is skipped): its date, APA and who missed it. One statement.
+ */
 export function lastClass(data: Scoped, kind: Kind, id: number): Promise<LastClass> {
   return data
     .loader<number, LastClass>(`${kind}:last_class`, async (ids) => {
@@ -84,6 +87,7 @@ export function lastClass(data: Scoped, kind: Kind, id: number): Promise<LastCla
         with last as (
           select attendable_id, max(meets) as meets from attendance
           where attendable_type = ${kind} and attendable_id in (${list}) and finished
+            and status <> ${STATUS.cancelled}
           group by attendable_id
         )
         select a.attendable_id, a.meets::text as meets, a.status, a.student_id

@@ -1,4 +1,4 @@
-import { apa } from "@rollbook/domain";
+import { apa, STATUS } from "@rollbook/domain";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
@@ -97,7 +97,7 @@ export async function addTile(data: Scoped, type: TileType, id: number): Promise
     .onConflictDoNothing();
 }
 
-/** APA of each course or event from its finished attendance, and of its last finished session: one statement. */
+/** APA of each course or event from its finished attendance, and of its last finished session held: one statement. */
 async function figuresOfAttendables(
   data: Scoped,
   items: { type: "course" | "event"; id: number }[],
@@ -132,7 +132,11 @@ async function figuresOfAttendables(
 
 function figuresOf(rows: { meets: string; status: number; n: number }[]): Figures {
   const expand = (rs: typeof rows) => rs.flatMap((r) => Array<number>(r.n).fill(r.status));
-  const last = rows.reduce<string | null>((m, r) => (m === null || r.meets > m ? r.meets : m), null);
+  // the last class held: a day called off (cancellation or closure) is no class
+  const last = rows.reduce<string | null>(
+    (m, r) => (r.status !== STATUS.cancelled && (m === null || r.meets > m) ? r.meets : m),
+    null,
+  );
   return {
     apa: apa(expand(rows)),
     attendance_last_class: {
@@ -144,7 +148,7 @@ function figuresOf(rows: { meets: string; status: number; n: number }[]): Figure
 
 /**
  * A team's APA is the mean of its students' semester APA; its "last class" is its members'
- * attendance on the latest day any of them had a finished session. Two statements for all teams.
+ * attendance on the latest day any of them had a finished session that was held. Two statements for all teams.
  */
 async function figuresOfTeams(data: Scoped, teamIds: number[]): Promise<Map<number, Figures>> {
   const out = new Map<number, Figures>();
@@ -163,7 +167,8 @@ async function figuresOfTeams(data: Scoped, teamIds: number[]): Promise<Map<numb
     db.execute(sql`
       with last as (
         select st.team_id, max(a.meets) as meets
-        from student_team st join attendance a on a.student_id = st.student_id and a.finished
+        from student_team st join attendance a
+          on a.student_id = st.student_id and a.finished and a.status <> ${STATUS.cancelled}
         where st.team_id in (${sql.join(
           teamIds.map((id) => sql`${id}::int`),
           sql`, `,

@@ -4,6 +4,7 @@ import { localDate, localMinutes } from "@rollbook/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
+  attendance,
   beacons,
   courses,
   events,
@@ -117,6 +118,25 @@ export async function makeStudent(db: Db, schoolId: number, opts: { courses?: nu
     await db.insert(studentCourse).values({ student_id: student!.id, course_id });
   for (const event_id of opts.events ?? []) await db.insert(studentEvent).values({ student_id: student!.id, event_id });
   return student!;
+}
+
+/** Finished attendance of one course: [student id, date, status] rows. */
+export function finishedCourseRows(
+  db: Db,
+  course: { id: number; school_id: number },
+  rows: readonly [studentId: number, meets: string, status: number][],
+) {
+  return db.insert(attendance).values(
+    rows.map(([student_id, meets, status]) => ({
+      attendable_type: "course" as const,
+      attendable_id: course.id,
+      school_id: course.school_id,
+      student_id,
+      status,
+      finished: true,
+      meets,
+    })),
+  );
 }
 
 export const setToken = (db: Db, id: number, token: string) =>
