@@ -605,13 +605,19 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
     trips,
     tz,
   });
-  const inserted: { id: number; student_id: number; status: number }[] = [];
+  const inserted: { id: number; student_id: number; status: number; attendable_id: number; meets: string }[] = [];
   for (let i = 0; i < history.length; i += 1000) {
     inserted.push(
       ...(await db
         .insert(t.attendance)
         .values(history.slice(i, i + 1000))
-        .returning({ id: t.attendance.id, student_id: t.attendance.student_id, status: t.attendance.status })),
+        .returning({
+          id: t.attendance.id,
+          student_id: t.attendance.student_id,
+          status: t.attendance.status,
+          attendable_id: t.attendance.attendable_id,
+          meets: t.attendance.meets,
+        })),
     );
   }
 
@@ -631,12 +637,18 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
   // Follow-up tasks for recent absences of the advisor's students, and tiles for everyone.
   const advisorStudents = new Set(studentList.slice(0, 30).map((s) => s.id));
   const absences = inserted.filter((a) => a.status === STATUS.absent && advisorStudents.has(a.student_id)).slice(-5);
+  // worded as the finaliser's (alerts.ts planTasks): several demo students share a first name
+  const fullName = (id: number) => {
+    const s = studentList.find((x) => x.id === id);
+    return s ? `${s.first_name} ${s.last_name}` : "a student";
+  };
+  const titleOf = (id: number) => courseList.find((c) => c.id === id)?.title ?? "a class";
   if (absences.length) {
     await db.insert(t.tasks).values(
       absences.map((a) => ({
         school_id: sid,
         user_id: advisor.id,
-        description: `Follow up on an absence of ${studentList.find((s) => s.id === a.student_id)?.first_name ?? "a student"}`,
+        description: `Follow up on the absence of ${fullName(a.student_id)} from ${titleOf(a.attendable_id)} on ${a.meets}`,
         taskable_id: a.id,
         taskable_type: "attendance",
       })),

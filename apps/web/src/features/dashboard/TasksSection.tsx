@@ -35,7 +35,15 @@ function TaskItem({
           {studentUuid && (
             <>
               {" · "}
-              <Anchor component={Link} to={`/Students/${studentUuid}`} size="sm">
+              {/* underlined: in dimmed text its colour alone does not mark it as a link (axe
+                  link-in-text-block); its name says which task, as the Close button's does */}
+              <Anchor
+                component={Link}
+                to={`/Students/${studentUuid}`}
+                size="sm"
+                underline="always"
+                aria-label={`Open participant: ${task.description}`}
+              >
                 Open participant
               </Anchor>
             </>
