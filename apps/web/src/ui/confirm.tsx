@@ -1,6 +1,7 @@
 import { Text } from "@mantine/core";
 import { ModalsProvider, modals } from "@mantine/modals";
 import type { ReactNode } from "react";
+import { rescueFocusFrom } from "./focus-rescue.ts";
 
 export { ModalsProvider };
 
@@ -40,6 +41,9 @@ export function confirm({
   labels = { confirm: "Yes", cancel: "No" },
   focusCancel = false,
 }: ConfirmOptions): Promise<void> {
+  // the control that asks: a Yes may take it away (a row's Remove), and focus with it. One in a
+  // dialog is left alone: closing that dialog gives focus back to what opened it
+  const asker = document.activeElement;
   return new Promise<void>((resolve, reject) => {
     let answered = false;
     modals.openConfirmModal({
@@ -54,6 +58,7 @@ export function confirm({
       cancelProps: focusCancel ? { "data-autofocus": true } : undefined,
       onConfirm: () => {
         answered = true;
+        if (!asker?.closest("[role=dialog]")) rescueFocusFrom(asker);
         resolve();
       },
       onCancel: () => {

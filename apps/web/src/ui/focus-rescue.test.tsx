@@ -1,0 +1,58 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { rescueFocusFrom } from "./focus-rescue.ts";
+
+/** A region with a list whose rows each have a Remove button, as the closures and beacons lists. */
+function Rows() {
+  const [rows, setRows] = useState(["a", "b"]);
+  return (
+    <main>
+      <h1>Page</h1>
+      <section aria-labelledby="h">
+        <h2 id="h">Closures</h2>
+        {rows.map((r) => (
+          <button key={r} type="button" onClick={() => setRows((all) => all.filter((x) => x !== r))}>
+            Remove {r}
+          </button>
+        ))}
+      </section>
+    </main>
+  );
+}
+
+describe("rescueFocusFrom", () => {
+  it("moves focus to the region's heading once the focused control is taken away", async () => {
+    render(<Rows />);
+    const button = screen.getByRole("button", { name: "Remove a" });
+    button.focus();
+    rescueFocusFrom(button);
+    button.click();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Closures" })));
+    expect(screen.getByRole("heading", { name: "Closures" }).getAttribute("tabindex")).toBe("-1");
+  });
+
+  it("leaves focus alone when the user has moved it elsewhere first", async () => {
+    render(<Rows />);
+    const [a, b] = screen.getAllByRole("button");
+    a?.focus();
+    rescueFocusFrom(a ?? null);
+    b?.focus();
+    a?.click();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Remove a" })).toBeNull());
+    expect(document.activeElement).toBe(b);
+  });
+
+  it("falls back to the page's h1 when the control's region is gone too", async () => {
+    const { rerender } = render(<Rows />);
+    const button = screen.getByRole("button", { name: "Remove a" });
+    button.focus();
+    rescueFocusFrom(button);
+    rerender(
+      <main>
+        <h1>Page</h1>
+      </main>,
+    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Page" })));
+  });
+});
