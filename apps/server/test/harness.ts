@@ -35,8 +35,12 @@ export interface TestServer {
   login(roleName: string): Promise<{ access_token: string; search_token: string; user: any }>;
 }
 
-/** A real server on a free port over a fresh copy of the seeded database. */
-export async function startServer(kind: DbKind, env: Record<string, string> = {}): Promise<TestServer> {
+/** A real server on a free port over a fresh copy of the seeded database; with `webDist`, serving that web app. */
+export async function startServer(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  { webDist }: { webDist?: string } = {},
+): Promise<TestServer> {
   let database: Database;
   let databaseUrl: string | undefined;
   let cleanup = async () => {};
@@ -75,7 +79,7 @@ export async function startServer(kind: DbKind, env: Record<string, string> = {}
     FINALISE_INTERVAL_MS: "0",
     ...env,
   });
-  const { app, services } = await buildApp({ config, database, logger: false });
+  const { app, services } = await buildApp({ config, database, webDist, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>

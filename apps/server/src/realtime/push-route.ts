@@ -5,6 +5,8 @@ import type { AppBus } from "./bus.ts";
 import { CLOSE, isPush } from "./messages.ts";
 import { PushHub } from "./push-hub.ts";
 
+export const PUSH_PATH = "/api/v2/push";
+
 /**
  * The private per-user push channel: a WebSocket at /api/v2/push. The browser
  * authenticates with its first message (the token never goes in a URL, where
@@ -30,6 +32,13 @@ export async function registerPush(app: FastifyInstance, { s, bus }: { s: Servic
       app.websocketServer.close(() => done());
     },
   });
+  // An upgrade to any other route (the health check, /graphql, the web app's pages) would be
+  // accepted (101) by @fastify/websocket and closed at once without a code (1005): a client
+  // sees a socket that opened and died. Refused before any route runs, as the plain HTTP 404
+  // of an unknown path (the not-found answer; @fastify/websocket ends the socket after it).
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.ws && request.routeOptions.url !== PUSH_PATH) return reply.callNotFound();
+  });
   hub = new PushHub({
     db: s.db,
     log: s.log,
@@ -53,7 +62,7 @@ export async function registerPush(app: FastifyInstance, { s, bus }: { s: Servic
 
   app.route({
     method: "GET",
-    url: "/api/v2/push",
+    url: PUSH_PATH,
     handler: async (_request, reply) =>
       reply.code(426).header("upgrade", "websocket").send({
         message: 'This is a WebSocket endpoint: connect with a WebSocket and send {"type":"auth","token":"..."} first',
