@@ -8,6 +8,7 @@ import { deviceRoutes } from "./device/routes.ts";
 import { startFinaliser } from "./engine/finalise/run.ts";
 import { exportRoutes } from "./export/routes.ts";
 import { graphqlRoute } from "./graphql/route.ts";
+import { afterAnswer } from "./http/after-answer.ts";
 import { frameworkError, installErrorHandler } from "./http/errors.ts";
 import { limitJsonDepth } from "./http/json-body.ts";
 import { REDACTED, SECRET_HEADER_PATHS, serializeRequest } from "./http/log-redaction.ts";
@@ -66,6 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     mailer: createMailer(opts.database.db, app.log, opts.config),
     publicUrl,
     bus,
+    afterAnswer: afterAnswer(app.log),
   };
   installErrorHandler(app);
   limitJsonDepth(app);
@@ -92,6 +94,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.addHook("onClose", () => stopFinaliser());
   app.addHook("onClose", () => bus.close());
   app.addHook("onClose", () => services.mailer.close());
+  // first of these (the last added runs first): work after an answer may still queue mail
+  app.addHook("onClose", () => services.afterAnswer.settled());
   await registerPush(app, { s: services, bus });
   await app.register(authRoutes, { s: services });
   await app.register(graphqlRoute, { s: services });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, demoEmail, startServer, type TestServer } from "../../test/harness.ts";
 import { lastMailId, secretMailed } from "../../test/outbox.ts";
+import { whileTableLocked } from "../../test/table-lock.ts";
 import * as t from "../db/schema/index.ts";
 import { sha256 } from "./tokens.ts";
 
@@ -51,11 +51,7 @@ describe.each(DATABASES)("forgot password on %s", (kind) => {
   it.runIf(kind === "postgres")("answers before the link is written", async () => {
     const email = demoEmail("academic_advisor");
     const before = await lastMailId(db());
-    const holder = new pg.Client({ connectionString: srv.databaseUrl });
-    await holder.connect();
-    try {
-      await holder.query("begin");
-      await holder.query("lock table password_resets in exclusive mode");
+    await whileTableLocked(srv.databaseUrl, "password_resets", async () => {
       const res = await fetch(`${srv.url}/api/v2/password/forgot`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
@@ -65,10 +61,7 @@ describe.each(DATABASES)("forgot password on %s", (kind) => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual(ANSWER);
       expect(await lastMailId(db())).toBe(before);
-    } finally {
-      await holder.query("rollback");
-      await holder.end();
-    }
+    });
     // once the table is free, the link is written and mailed
     await resetMailed(email, before);
   });

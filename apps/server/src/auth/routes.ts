@@ -1,5 +1,3 @@
-import { randomInt } from "node:crypto";
-import { setTimeout } from "node:timers/promises";
 import {
   checkInvitationInput,
   confirmEmailInput,
@@ -13,7 +11,6 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { auditLog, invitations, passwordResets, users } from "../db/schema/index.ts";
-import { afterAnswer } from "../http/after-answer.ts";
 import { sendValidationError } from "../http/errors.ts";
 import { findNul, NUL_MESSAGE } from "../http/no-nul.ts";
 import { closeLimitsOnClose, limitsOf, take } from "../rate-limit/limits.ts";
@@ -27,9 +24,6 @@ import { presentUser } from "./present-user.ts";
 import { ACCOUNT_EXISTS, writeRegisteredUser } from "./register.ts";
 import { queueResetMailTo } from "./reset-mail.ts";
 import { bearer, issueTokens, linkSecretHash, revokeToken, revokeUserTokens } from "./tokens.ts";
-
-/** The reset link of a forgot request is written within this long after the answer. */
-const RESET_WORK_SPREAD_MS = 1000;
 
 const FORGOT_ANSWER = {
   message: "If an account exists for that e-mail, a link to reset the password has been sent.",
@@ -89,7 +83,6 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     return { data: { message: "Signed out" } };
   });
 
-  const later = afterAnswer(app, s.log);
   app.post("/api/v2/password/forgot", limited, async (request, reply) => {
     const input = parse(forgotInput, request.body);
     if (!input.success) return sendValidationError(reply, input.error);
@@ -97,10 +90,7 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     // is looked up and its link written and queued once the answer is out, at a random moment
     // within a second, so that the work does not slow the caller's next request (decision 0414)
     const { email } = input.data;
-    later(reply, "reset link", async () => {
-      await setTimeout(randomInt(RESET_WORK_SPREAD_MS));
-      await queueResetMailTo(db, s, email);
-    });
+    s.afterAnswer(reply, "reset link", () => queueResetMailTo(db, s, email));
     return { data: FORGOT_ANSWER };
   });
 

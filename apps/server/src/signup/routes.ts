@@ -103,7 +103,9 @@ export async function signupRoutes(app: FastifyInstance, { s }: { s: Services })
     const open = await openEvent(request, reply);
     if (!open) return reply;
     if (cutoffPassed(reply, open.event, open.tz, "Signup")) return reply;
-    await mailSignupLink(s, open.event, identifier as string);
+    // the same answer at the same moment whoever the identifier names: the student is looked up
+    // and their link written and mailed after the answer (decision 0701)
+    s.afterAnswer(reply, "signup link", () => mailSignupLink(s, open.event, identifier as string));
     return reply.code(202).send({ message: SIGNUP_REQUEST_ANSWER });
   });
 

@@ -2,6 +2,8 @@ import { addDays, localDate, SIGNUP_NOT_OPEN, SIGNUP_REQUEST_ANSWER } from "@rol
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { lastMailId, mailedTo } from "../../test/outbox.ts";
+import { whileTableLocked } from "../../test/table-lock.ts";
 import { sha256 } from "../auth/tokens.ts";
 import {
   eventSignupTokens,
@@ -73,13 +75,17 @@ describe.each(DATABASES)("public event signup on %s", (kind) => {
   }
   const mailsTo = (to: string) =>
     db().select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));
+  /** Everything the requests answered so far handed over for after their answer has run (decision 0701). */
+  const settled = () => srv.services.afterAnswer.settled();
+  /** The secret of the signup link for `uuid` in the newest mail to `to` after mail `afterId`, waited for. */
+  const linkMailed = (uuid: string, to: string, afterId: number) =>
+    mailedTo(db(), to, afterId, (text) => new RegExp(`/EventSignup/${uuid}\\?token=([\\w-]+)`).exec(text)?.[1]);
   /** Asks for a link and reads the secret from the mail, as the student would. */
   async function linkFor(uuid: string, who: { email: string }, identifier = who.email): Promise<string> {
+    const before = await lastMailId(db());
     const r = await post(base(uuid), { identifier });
     expect(r).toEqual({ status: 202, body: { message: SIGNUP_REQUEST_ANSWER } });
-    const [mail] = await mailsTo(who.email);
-    expect(mail?.text).toContain(`/EventSignup/${uuid}?token=`);
-    return /token=([\w-]+)/.exec(mail!.text)![1]!;
+    return linkMailed(uuid, who.email, before);
   }
   const linkOf = async (eventId: number, studentId: number) =>
     (
@@ -155,6 +161,7 @@ describe.each(DATABASES)("public event signup on %s", (kind) => {
           body: { message: SIGNUP_REQUEST_ANSWER },
         });
       }
+      await settled();
       expect(await db().$count(mailOutbox)).toBe(before);
       expect(await db().$count(eventSignupTokens, eq(eventSignupTokens.event_id, e.id))).toBe(0);
       // by e-mail (any case) and by school identifier: a mail each, only a hash kept
@@ -171,6 +178,29 @@ describe.each(DATABASES)("public event signup on %s", (kind) => {
       expect(await linkOf(e.id, mine.id)).toBeUndefined();
     });
 
+    // Another connection holds the table of links: the answer must not wait for the link's write,
+    // or it comes later for an identifier that names a student than for one that does not.
+    // Not a timing assertion: before, the request could not be answered until the lock was let go.
+    it.runIf(kind === "postgres")("answers before it looks the student up and writes the link", async () => {
+      const e = await publicEvent();
+      const known = await student();
+      const before = await lastMailId(db());
+      await whileTableLocked(srv.databaseUrl, "event_signup_tokens", async () => {
+        const res = await fetch(srv.url + base(e.uuid), {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+          body: JSON.stringify({ identifier: known.school_identifier }),
+          signal: AbortSignal.timeout(8000),
+        });
+        expect(res.status).toBe(202);
+        expect(await res.json()).toEqual({ message: SIGNUP_REQUEST_ANSWER });
+        expect(await lastMailId(db())).toBe(before);
+      });
+      // once the table is free, the link is written and mailed, and it confirms
+      const token = await linkMailed(e.uuid, known.email, before);
+      expect((await post(`${base(e.uuid)}/confirm`, { token })).body.data.state).toBe("attending");
+    });
+
     it("a restricted event mails only students of its team", async () => {
       const [team] = await db().insert(teams).values({ school_id: school.id, name: "Chess club" }).returning();
       const e = await publicEvent({ restricted_by: team!.id });
@@ -178,6 +208,7 @@ describe.each(DATABASES)("public event signup on %s", (kind) => {
       const outsider = await student();
       await db().insert(studentTeam).values({ student_id: member.id, team_id: team!.id });
       await post(base(e.uuid), { identifier: outsider.email });
+      await settled();
       expect(await mailsTo(outsider.email)).toHaveLength(0);
       await linkFor(e.uuid, member);
     });
@@ -257,6 +288,7 @@ describe.each(DATABASES)("public event signup on %s", (kind) => {
       const asked = await post(base(soon.uuid), { identifier: a.email });
       expect(asked.status).toBe(400);
       expect(asked.body.errors.drop_cutoff[0]).toMatch(/^Signup closed at \d\d:\d\d on /);
+      await settled();
       expect(await mailsTo(a.email)).toHaveLength(0);
       // a link from before the cutoff: the seat is kept, the drop refused
       await db().update(events).set({ drop_cutoff: 0 }).where(eq(events.id, soon.id));
