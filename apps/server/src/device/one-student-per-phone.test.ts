@@ -173,6 +173,69 @@ describe.each(DATABASES)("one student per phone on %s", (kind) => {
     ).toBe(1);
   });
 
+  describe("a token reset signs the phone out", () => {
+    const RESET = "mutation($id: Int!) { resetStudentToken(id: $id) { token device { id } signed_out_device { id } } }";
+    const RESET_MANY = "mutation($ids: [Int!]!) { resetStudentsTokens(student_ids: $ids) { student_ids } }";
+    const signedOutByReset = (studentId: number) =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "student.sign_out_device"), eq(auditLog.subject_id, studentId)));
+    const signedOutAt = async (deviceId: number) =>
+      (await db().select({ at: devices.signed_out_at }).from(devices).where(eq(devices.id, deviceId)))[0]?.at;
+
+    it("a lost phone: the student's new phone signs in at once; the old one is audited as signed out", async () => {
+      const admin = await srv.login("school_admin");
+      const student = await makeStudent(db(), school.id);
+      const lost = await device(srv.url, student.token, "lost").register({ model_name: "Lost phone" });
+      expect(lost.status).toBe(200);
+      const phoneId = lost.body.data.device.id;
+
+      const reset = await srv.gql(admin.access_token, RESET, { id: student.id });
+      expect(reset.body.errors).toBeUndefined();
+      const { token, device: active, signed_out_device } = reset.body.data.resetStudentToken;
+      // the student's page shows the phone in its wait, not as the active one
+      expect(active).toBeNull();
+      expect(signed_out_device).toEqual({ id: phoneId });
+      expect(await boundDevice(student.id)).toBeNull();
+      expect(await signedOutAt(phoneId)).toBeInstanceOf(Date);
+      expect(await signedOutByReset(student.id)).toMatchObject([
+        {
+          school_id: school.id,
+          user_id: admin.user.id,
+          data: { device_id: phoneId, model_name: "Lost phone", reason: "token_reset" },
+        },
+      ]);
+      // the old token is refused on the old phone; the new token signs in a new phone
+      expect((await device(srv.url, student.token, "lost").register()).status).toBe(401);
+      const replacement = await device(srv.url, token, "replacement").register();
+      expect(replacement.status).toBe(200);
+      expect(await boundDevice(student.id)).toBe(replacement.body.data.device.id);
+    });
+
+    it("a family phone: it waits before a sibling as after the app's sign-out; the student comes back on it", async () => {
+      const admin = (await srv.login("school_admin")).access_token as string;
+      const [student, sibling, phoneless] = await Promise.all([1, 2, 3].map(() => makeStudent(db(), school.id)));
+      const reg = await device(srv.url, student!.token, "hallway").register();
+      expect(reg.status).toBe(200);
+      // the bulk reset too; a student without a phone has nothing to sign out
+      const many = await srv.gql(admin, RESET_MANY, { ids: [student!.id, phoneless!.id] });
+      expect(many.body.errors).toBeUndefined();
+      expect(await boundDevice(student!.id)).toBeNull();
+      expect(await signedOutByReset(student!.id)).toHaveLength(1);
+      expect(await signedOutByReset(phoneless!.id)).toHaveLength(0);
+
+      const early = await device(srv.url, sibling!.token, "hallway").register();
+      expect(early.status).toBe(409);
+      expect(early.body.message).toBe(RECENTLY_ANOTHER_STUDENT);
+      const [fresh] = await db().select({ token: students.token }).from(students).where(eq(students.id, student!.id));
+      const back = await device(srv.url, fresh!.token, "hallway").register();
+      expect(back.status).toBe(200);
+      expect(back.body.data.device.id).toBe(reg.body.data.device.id);
+      expect(await signedOutAt(reg.body.data.device.id)).toBeNull();
+    });
+  });
+
   it("a student without a phone signs out nothing", async () => {
     const student = await makeStudent(db(), school.id);
     const out = await device(srv.url, student.token, "nothing").signOut();

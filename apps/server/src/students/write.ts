@@ -12,6 +12,7 @@ import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import type { Db } from "../db/client.ts";
 import { schools, students, userStudent } from "../db/schema/index.ts";
+import { signOutResetPhones } from "../device/token-reset.ts";
 import { forgetStudent } from "../engine/state.ts";
 import { userError } from "../graphql/builder.ts";
 import {
@@ -264,7 +265,8 @@ function afterPresenceChange(data: Scoped, ids: readonly number[]) {
 
 /**
  * New personal tokens: the old ones stop working at once in every process (the ping insert
- * re-checks the token, and every engine forgets its cache through the bus, decision 0540).
+ * re-checks the token, and every engine forgets its cache through the bus, decision 0540), and
+ * the phones they were signed in on are signed out (device/token-reset.ts, decision 0511).
  * send_email: each student gets the new token through the mail outbox, in the same transaction
  * (both or neither). A student without an e-mail is then skipped, token unchanged (a new token
  * nobody is told of locks them out), and left out of student_ids (`unmailed` names them); the
@@ -282,6 +284,7 @@ export async function resetStudentsTokens(
     const rows = await lockStudents(tx, list, { single: opts.single, active: true });
     const [school] = await db.select().from(schools).where(eq(schools.id, data.viewer.schoolId));
     const pattern = school?.token_pattern ?? "random";
+    const now = new Date();
     const out: StudentRow[] = [];
     const unmailed: number[] = [];
     for (const row of rows) {
@@ -295,10 +298,11 @@ export async function resetStudentsTokens(
         unmailed.push(row.id);
         continue;
       }
-      // freshToken checked it is free; the unique index refuses the astronomically rare race
+      // freshToken checked it is free; the unique index refuses the astronomically rare race.
+      // The phone of the old token is signed out with it (below)
       const [updated] = await db
         .update(students)
-        .set({ token: await freshToken(db, pattern), updated_at: new Date() })
+        .set({ token: await freshToken(db, pattern), device_id: null, updated_at: now })
         .where(eq(students.id, row.id))
         .returning();
       if (!updated) throw new Error("student update returned nothing");
@@ -309,6 +313,12 @@ export async function resetStudentsTokens(
       tx,
       "student.reset_token",
       out.map((r) => ({ id: r.id, data: { mailed: opts.sendEmail } })),
+    );
+    const reset = new Set(out.map((r) => r.id));
+    await signOutResetPhones(
+      tx,
+      rows.filter((r) => reset.has(r.id)),
+      now,
     );
     return { rows: out, unmailed };
   });

@@ -110,7 +110,8 @@ builder.mutationField("resetStudentToken", (t) =>
   t.field({
     type: StudentRef,
     authScopes: { perm: "reset_token" },
-    description: "A new personal token: the old one stops working at once. send_email mails the new one.",
+    description:
+      "A new personal token: the old one stops working at once, and the phone signed in with it is signed out. send_email mails the new one.",
     args: { id: t.arg.int({ required: true }), send_email: t.arg.boolean({ required: false }) },
     resolve: async (_r, args, ctx) => {
       const { rows } = await resetStudentsTokens(ctx.data, [args.id], {

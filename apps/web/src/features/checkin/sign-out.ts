@@ -1,7 +1,8 @@
 /**
  * Leaving the check-in app on this phone. "Sign out" first tells the server, so that the phone is
  * no longer the student's active phone and may later sign in someone else, a sibling on a family
- * phone (decision 0511); then the phone forgets the student. An expired token only forgets.
+ * phone (decision 0511); then the phone forgets the student. A token staff reset (401) only
+ * forgets: it cannot sign out any more, and the reset signed the phone out on the server already.
  */
 import { forgetCheckIns } from "./check-in-owner.ts";
 import { DeviceError, signOutPhone } from "./device-api.ts";
