@@ -89,12 +89,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   requireXhrMarker(app);
-  // stopped before the bus closes: a run in progress still publishes what it did
+  // Fastify runs the app's onClose hooks last added first, so they are added in the reverse of
+  // the order they run: work after an answer and a finaliser run in progress still queue mail and
+  // publish what they did, so they finish before the mailer stops and the bus closes
   const stopFinaliser = startFinaliser(services, opts.config.FINALISE_INTERVAL_MS);
-  app.addHook("onClose", () => stopFinaliser());
   app.addHook("onClose", () => bus.close());
   app.addHook("onClose", () => services.mailer.close());
-  // first of these (the last added runs first): work after an answer may still queue mail
+  app.addHook("onClose", () => stopFinaliser());
   app.addHook("onClose", () => services.afterAnswer.settled());
   await registerPush(app, { s: services, bus });
   await app.register(authRoutes, { s: services });
