@@ -320,12 +320,14 @@ export const documentOf = (kind: "query" | "mutation", field: GraphQLField<unkno
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Every place in an answer that names a foreign row: its uuid, or an entity's id, or a foreign key into another school. */
+/** Every place in an answer that names a foreign row: its uuid, or an entity's id, or a foreign key into another school, or a text it must not see. */
 export function leaksIn(value: unknown, w: ViewerWorld, path = "data"): string[] {
-  if (typeof value === "string")
+  if (typeof value === "string") {
+    if (w.foreignTexts.has(value)) return [`${path} = ${w.foreignTexts.get(value)}`];
     return UUID.test(value) && w.foreignUuids.has(value)
       ? [`${path} = uuid of ${describe(w.foreignUuids.get(value) as Row)}`]
       : [];
+  }
   if (Array.isArray(value)) return value.flatMap((v, i) => leaksIn(v, w, `${path}[${i}]`));
   if (!value || typeof value !== "object") return [];
   const obj = value as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { canManageUsers } from "@rollbook/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 
@@ -84,9 +85,18 @@ type Link = (typeof LINKS)[number];
 export const rowsOf = async <T = Record<string, unknown>>(db: Db, query: string): Promise<T[]> =>
   ((await db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
+/** An address a user's e-mail change waits on (decision 0951), with whose it is. */
+export interface PendingAddress {
+  user_id: number;
+  school_id: number;
+  role_id: number;
+  email: string;
+}
+
 export interface Everything {
   rows: Map<Kind, Row[]>;
   links: Map<Link, [number, number][]>;
+  pending: PendingAddress[];
 }
 
 export async function loadEverything(db: Db): Promise<Everything> {
@@ -113,7 +123,11 @@ export async function loadEverything(db: Db): Promise<Everything> {
       list.map((r) => [Number(r.a), Number(r.b)]),
     );
   }
-  return { rows, links };
+  const pending = await rowsOf<PendingAddress>(
+    db,
+    "select c.user_id, u.school_id, u.role_id, c.email from email_changes c join users u on u.id = c.user_id",
+  );
+  return { rows, links, pending };
 }
 
 export interface ViewerWorld {
@@ -127,11 +141,20 @@ export interface ViewerWorld {
   /** foreign rows of other schools only: what a foreign key (`student_id`...) must never name */
   otherSchoolIds: Map<Kind, Set<number>>;
   foreignUuids: Map<string, Row>;
+  /** texts no answer may hold, with why: the pending addresses of users the viewer may not edit */
+  foreignTexts: Map<string, string>;
   links: Everything["links"];
 }
 
-/** Splits every row into foreign and visible for one viewer. */
-export function worldOf(all: Everything, viewer: { id: number; school_id: number; role_id: number }): ViewerWorld {
+/**
+ * Splits every row into foreign and visible for one viewer. A pending address is the user's own
+ * and their editors' (their school, a role the viewer's rank reaches), never the search token's.
+ */
+export function worldOf(
+  all: Everything,
+  viewer: { id: number; school_id: number; role_id: number },
+  token: "access" | "search" = "access",
+): ViewerWorld {
   const S = viewer.school_id;
   const assignedOnly = viewer.role_id >= 5;
   const linked = (link: Link, userId: number) =>
@@ -169,8 +192,14 @@ export function worldOf(all: Everything, viewer: { id: number; school_id: number
     foreignIds: new Map(),
     otherSchoolIds: new Map(),
     foreignUuids: new Map(),
+    foreignTexts: new Map(),
     links: all.links,
   };
+  for (const p of all.pending) {
+    const mayEdit = p.school_id === S && p.user_id !== viewer.id && canManageUsers(viewer.role_id, p.role_id);
+    if (token === "search" || (p.user_id !== viewer.id && !mayEdit))
+      w.foreignTexts.set(p.email, `the pending e-mail of user ${p.user_id} (school ${p.school_id}, role ${p.role_id})`);
+  }
   for (const [kind, list] of all.rows) {
     const foreign: Row[] = [];
     const visible: Row[] = [];
@@ -227,6 +256,13 @@ export async function addEndedAssignments(
       ),
     );
   }
+  // a pending e-mail change for every user of every school (decision 0951): only the user and
+  // their editors may read its address
+  await db.execute(
+    sql.raw(
+      "insert into email_changes (secret_hash, user_id, email, expires_at) select 'matrix-pending-' || id, id, 'pending-' || id || '@matrix.test', now() + interval '1 day' from users",
+    ),
+  );
   // notes on every third student of every school (the demo data has none), by nobody in particular
   await db.execute(
     sql.raw(

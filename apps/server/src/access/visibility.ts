@@ -1,11 +1,12 @@
-import { isAdmin, seesAssignedOnly } from "@rollbook/domain";
-import { type AnyColumn, and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { canManageUsers, isAdmin, ROLES, seesAssignedOnly } from "@rollbook/domain";
+import { type AnyColumn, and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   attendance,
   beacons,
   cancellations,
   courses,
   devices,
+  emailChanges,
   events,
   excuses,
   imports,
@@ -122,6 +123,20 @@ export function visibleClosures(v: Viewer): SQL {
 
 /** Staff of the viewer's current school, removed ones included (names on past overrides stay). */
 export const visibleUsers = (v: Viewer): SQL => eq(users.school_id, v.schoolId);
+
+/**
+ * A user's e-mail changes (decision 0951) are seen by the user and by those who may edit them
+ * (canManageUser: their school, a role the viewer's rank reaches, not oneself), with a sign-in
+ * token only: the address waiting for its link is nobody else's business.
+ */
+export function visibleEmailChanges(v: Viewer): SQL {
+  const own = eq(emailChanges.user_id, v.user.id);
+  if (v.tokenKind !== "access") return sql`false`;
+  const ranks = ROLES.filter((r) => canManageUsers(v.roleId, r.id)).map((r) => r.id);
+  if (!ranks.length) return own;
+  const managed = and(visibleUsers(v), inArray(users.role_id, ranks), sql`${users.id} <> ${v.user.id}`);
+  return or(own, sql`${emailChanges.user_id} in (select ${users.id} from ${users} where ${managed})`) as SQL;
+}
 
 export const visibleLocations = (v: Viewer): SQL =>
   and(eq(locations.school_id, v.schoolId), isNull(locations.deleted_at)) as SQL;

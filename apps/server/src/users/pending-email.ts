@@ -1,35 +1,26 @@
-import { canManageUser } from "@rollbook/domain";
 import { and, asc, gt, inArray, isNull } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
-import { systemOf } from "../access/system.ts";
 import { emailChanges } from "../db/schema/index.ts";
-import { partyOf, type UserRow } from "./guard.ts";
+import type { UserRow } from "./guard.ts";
 
 /**
  * The address a user's e-mail change waits on (decision 0951), so /Profile and the Information
- * tab still say so after a reload: the newest link neither used nor expired. Only the user and
- * those who may edit them (their school, their rank) see it; null for anyone else. It reads the
- * same for a free address and another school's: both changes are stored alike.
+ * tab still say so after a reload: the newest link neither used nor expired. Who may see it (the
+ * user and those who may edit them) is the scoped layer's rule for email_changes; null for anyone
+ * else. It reads the same for a free address and another school's: both changes are stored alike.
  */
-export async function pendingEmail(data: Scoped, user: UserRow): Promise<string | null> {
-  const v = data.viewer;
-  const mayEdit =
-    v.user.id === user.id || canManageUser({ id: v.user.id, roleId: v.roleId, schoolId: v.schoolId }, partyOf(user));
-  if (v.tokenKind !== "access" || !mayEdit) return null;
+export function pendingEmail(data: Scoped, user: UserRow): Promise<string | null> {
   // batched over the response's users, like their other relations
   return data
     .loader<number, string | null>("pendingEmail", async (ids) => {
-      const rows = await systemOf(data)
-        .db.select({ user_id: emailChanges.user_id, email: emailChanges.email })
-        .from(emailChanges)
-        .where(
-          and(
-            inArray(emailChanges.user_id, [...ids]),
-            isNull(emailChanges.used_at),
-            gt(emailChanges.expires_at, new Date()),
-          ),
-        )
-        .orderBy(asc(emailChanges.id));
+      const rows = await data.rows("emailChanges", {
+        where: and(
+          inArray(emailChanges.user_id, [...ids]),
+          isNull(emailChanges.used_at),
+          gt(emailChanges.expires_at, new Date()),
+        ),
+        orderBy: [asc(emailChanges.id)],
+      });
       // in id order, so the newest request of each user is the one kept
       const newest = new Map(rows.map((r) => [r.user_id, r.email]));
       return ids.map((id) => newest.get(id) ?? null);
