@@ -1,7 +1,9 @@
 import { roleById } from "@rollbook/domain";
 import { sql } from "drizzle-orm";
 import { accountExistsMail } from "../auth/invite.ts";
+import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
+import { queueOnce } from "../notifications/once.ts";
 import { lockAddress, releaseAddress } from "../users/release-address.ts";
 import type { BatchContext } from "./rows.ts";
 
@@ -15,7 +17,7 @@ export interface ElsewhereRow {
  * Users rows whose address belongs to another school (decision 0951): the report says of them
  * what it says of a free address (nothing), and as with inviteUser only the holder hears of it.
  * - a live user of another school keeps its account and gets the invitation's "you already have
- *   an account" mail;
+ *   an account" mail, once per import (a run again after a crash claims it again and sends none);
  * - a removed user of another school is no holder: it gives the address up (decision 0952) and
  *   the row is inserted as a free one.
  * One transaction, each address locked (in order, so two imports never wait on each other) and
@@ -37,16 +39,21 @@ export async function importElsewhere(ctx: BatchContext, rows: ElsewhereRow[]) {
           .values({ ...row.value, first_name: row.value.first_name as string, school_id: ctx.schoolId });
         continue;
       }
-      await ctx.mail.mailer.send(
-        accountExistsMail({
-          to: row.email,
-          firstName: row.value.first_name as string,
-          inviter: ctx.mail.inviter,
-          roleName: roleById(row.value.role_id).display_name,
-          schoolName: ctx.mail.schoolName,
-        }),
-        tx,
-      );
+      // once per holder and import: a run again after a crash (decision 0970) tells nobody twice
+      const claim = {
+        school_id: ctx.schoolId,
+        kind: "import_account_exists",
+        recipient: `user:${holder.id}`,
+        period: `import:${ctx.importId}`,
+      } as const;
+      const mail = accountExistsMail({
+        to: row.email,
+        firstName: row.value.first_name as string,
+        inviter: ctx.mail.inviter,
+        roleName: roleById(row.value.role_id).display_name,
+        schoolName: ctx.mail.schoolName,
+      });
+      await queueOnce(tx as unknown as Db, ctx.mail.mailer, claim, [mail]);
     }
   });
   ctx.mail.mailer.wake();

@@ -11,6 +11,7 @@ import {
   courses,
   imports,
   mailOutbox,
+  notificationClaims,
   schools,
   studentCourse,
   students,
@@ -124,6 +125,24 @@ describe.each(DATABASES)("imports on %s", (kind) => {
       .from(students)
       .where(and(eq(students.school_id, school), inArray(students.school_identifier, ids)));
   const importCount = async () => db().$count(imports);
+  /**
+   * Waits until the worker has run the import left `running` to its end. PostgreSQL: every
+   * process sweeps every 2 s. PGlite is one process, which sweeps when it starts and on each
+   * upload: an upload (of a student `kick`) here plays the restart.
+   */
+  const restartPicksUp = async (id: number, kick: string) => {
+    if (kind === "pglite")
+      expect(
+        (await upload("school_admin", "students", `school_identifier,first_name,last_name\n${kick},Kick,Off\n`)).status,
+      ).toBe(202);
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const [imp] = await db().select().from(imports).where(eq(imports.id, id));
+      if (imp?.status === "done") return imp;
+      if (Date.now() > deadline) throw new Error(`not picked up: ${JSON.stringify(imp)}`);
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+  };
   const lastMail = async (to: string) =>
     (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1))[0];
 
@@ -478,6 +497,35 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(own.row_errors).toEqual([{ line: 2, reason: "email: is your own account: change it on your profile" }]);
   });
 
+  it("tells another school's holder once per import, also when a crash makes it run again (decision 0970)", async () => {
+    const held = `once-${kind}@other.test`;
+    const csv = `email,first_name,role\n${held},Held,staff\n`;
+    const [holder] = await db()
+      .insert(users)
+      .values({ school_id: otherId, first_name: "Held", email: held })
+      .returning();
+    const told = () => db().$count(mailOutbox, eq(mailOutbox.to, held));
+    const first = await run("users", csv);
+    expect(await told()).toBe(1);
+    // the process died after the batch committed, before the import was marked done: the file
+    // is still stored and the import still `running`, so the next process runs it from row 1
+    const [imp] = await db().select().from(imports).where(eq(imports.uuid, first.uuid));
+    const id = imp?.id as number;
+    await db().update(imports).set({ status: "running", progress: 0, finished_at: null }).where(eq(imports.id, id));
+    await createFile(db(), id);
+    await appendToFile(db(), id, 0, Buffer.from(csv));
+    expect(await restartPicksUp(id, `ONCE-${kind}`)).toMatchObject({ status: "done", row_errors: [] });
+    expect(await told()).toBe(1);
+    const [claim] = await db()
+      .select()
+      .from(notificationClaims)
+      .where(and(eq(notificationClaims.kind, "import_account_exists"), eq(notificationClaims.period, `import:${id}`)));
+    expect(claim).toMatchObject({ school_id: schoolId, recipient: `user:${holder?.id}` });
+    // uploading the file again is a new import, which the admin asked for: the holder hears of it
+    await run("users", csv);
+    expect(await told()).toBe(2);
+  });
+
   it("refuses a role the importer may not grant, row by row", async () => {
     const csv = [
       "email,first_name,role",
@@ -572,19 +620,7 @@ describe.each(DATABASES)("imports on %s", (kind) => {
       progress: 0,
       total_rows: 1,
     });
-    // PostgreSQL: every process sweeps every 2 s. PGlite is one process, which sweeps when it
-    // starts and on each upload: an upload here plays the restart.
-    if (kind === "pglite")
-      expect(
-        (await upload("school_admin", "students", "school_identifier,first_name,last_name\nDEAD-2,Kick,Off\n")).status,
-      ).toBe(202);
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const [imp] = await db().select().from(imports).where(eq(imports.id, id));
-      if (imp?.status === "done") break;
-      if (Date.now() > deadline) throw new Error(`not picked up: ${JSON.stringify(imp)}`);
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
+    await restartPicksUp(id, "DEAD-2");
     expect(await studentsBy(["DEAD-1"])).toHaveLength(1);
     const left = await db().execute(
       sql`select count(*)::int as n from pg_largeobject_metadata where oid = ${oidOf(id)}::oid`,

@@ -82,6 +82,7 @@ export async function runImport(s: Services, id: number, shouldStop: () => boole
     const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, imp.school_id));
     const ctx: BatchContext = {
       db,
+      importId: imp.id,
       schoolId: imp.school_id,
       importer: { id: importer.id, roleId: importer.role_id },
       fail,

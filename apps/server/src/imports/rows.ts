@@ -42,6 +42,8 @@ export interface Row {
 /** What a batch writes with: the importer, their school, and where row errors go. */
 export interface BatchContext {
   db: Db;
+  /** the import being run: a re-run after a crash is the same import */
+  importId: number;
   schoolId: number;
   importer: { id: number; roleId: number };
   /** a row that is not written: line and reason (the reason names the column) */

@@ -7,11 +7,11 @@ export interface Claim {
   kind: NotificationKind;
   /** "user:<id>" or "student:<id>" */
   recipient: string;
-  /** the day, the week's Monday or the session ("course:3:2026-11-25") */
+  /** the day, the week's Monday, the session ("course:3:2026-11-25") or the import ("import:7") */
   period: string;
 }
 
-export type NotificationKind = "daily_recap" | "weekly_startup" | "weekly_recap" | "pindrop";
+export type NotificationKind = "daily_recap" | "weekly_startup" | "weekly_recap" | "pindrop" | "import_account_exists";
 
 /**
  * Claims the notice and queues its mails in one transaction: the unique (kind, recipient,
