@@ -497,6 +497,34 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(own.row_errors).toEqual([{ line: 2, reason: "email: is your own account: change it on your profile" }]);
   });
 
+  it("reports a OneRoster teacher of another school's address as a free one, enrollments too (decision 0951)", async () => {
+    const held = `teacher-${kind}@other.test`;
+    await db().insert(users).values({ school_id: otherId, first_name: "Held", email: held });
+    const head = (file: string) =>
+      fs.readFileSync(path.join(SAMPLES, `oneroster/${file}`), "utf8").split("\n")[0] as string;
+    const imp = await run(
+      "oneroster",
+      storedZip({
+        "users.csv": `${head("users.csv")}\nu-held,active,,true,org-1,teacher,held,,Held,Teacher,,,${held},,,,,\nu-free,active,,true,org-1,teacher,free,,Free,Teacher,,,free-teacher-${kind}@x.test,,,,,\n`,
+        "classes.csv": `${head("classes.csv")}\nc-held,active,,Held class,10,,OR-HELD-${kind},scheduled,,org-1,,,,\n`,
+        "enrollments.csv": `${head("enrollments.csv")}\ne-held,active,,c-held,org-1,u-held,teacher,true,,\ne-free,active,,c-held,org-1,u-free,teacher,true,,\n`,
+      }),
+      "school_admin",
+      "application/zip",
+    );
+    // the held teacher's enrollment reads as the free one's: no row error names the address
+    expect(imp).toMatchObject({ status: "done", row_errors: [] });
+    const [holder] = await db().select().from(users).where(eq(users.email, held));
+    expect(holder?.school_id).toBe(otherId);
+    expect(await db().$count(userCourse, eq(userCourse.user_id, holder?.id as number))).toBe(0);
+    expect((await lastMail(held))?.text).toMatch(/already have a Rollbook account/);
+    const [free] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.email, `free-teacher-${kind}@x.test`));
+    expect(await db().$count(userCourse, eq(userCourse.user_id, free?.id as number))).toBe(1);
+  });
+
   it("tells another school's holder once per import, also when a crash makes it run again (decision 0970)", async () => {
     const held = `once-${kind}@other.test`;
     const csv = `email,first_name,role\n${held},Held,staff\n`;

@@ -548,17 +548,22 @@ export async function importUsers(ctx: BatchContext, rows: Row[]) {
 
 export async function importUserCourses(ctx: BatchContext, rows: Row[]) {
   const emails = [...new Set(rows.map((r) => (cell(r, "email") as string).toLowerCase()))];
+  // every school's holders: another school's address is left out without a row error, as its
+  // users.csv row was (decision 0951), else the error would tell that the address is held
   const found = emails.length
     ? await ctx.db
-        .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+        .select({ id: users.id, email: sql<string>`lower(${users.email})`, school_id: users.school_id })
         .from(users)
-        .where(and(eq(users.school_id, ctx.schoolId), inArray(sql`lower(${users.email})`, emails)))
+        .where(inArray(sql`lower(${users.email})`, emails))
     : [];
-  const uIds = new Map(found.map((u) => [u.email, u.id]));
+  const uIds = new Map(found.filter((u) => u.school_id === ctx.schoolId).map((u) => [u.email, u.id]));
+  const elsewhere = new Set(found.filter((u) => u.school_id !== ctx.schoolId).map((u) => u.email));
   const cIds = await coursesByCrn(ctx.db, ctx.schoolId, [...new Set(rows.map((r) => cell(r, "crn") as string))]);
   const links: { user_id: number; course_id: number }[] = [];
   for (const r of rows) {
-    const u = uIds.get((cell(r, "email") as string).toLowerCase());
+    const email = (cell(r, "email") as string).toLowerCase();
+    if (elsewhere.has(email)) continue;
+    const u = uIds.get(email);
     const c = cIds.get(cell(r, "crn") as string);
     if (u === undefined) ctx.fail(r.line, `userSourcedId: the user "${cell(r, "email")}" was not imported`);
     else if (c === undefined) ctx.fail(r.line, `classSourcedId: the class "${cell(r, "crn")}" was not imported`);
