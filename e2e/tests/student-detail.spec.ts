@@ -299,6 +299,76 @@ test.describe("a participant's page", () => {
     await expect(heading(page, `${s.first_name} ${s.last_name}: Financial Aid Night`)).toBeVisible();
   });
 
+  test("shows a phone the student signed out of, in its wait, and releases it by keyboard", async ({
+    signedInPage: page,
+    serverURL,
+    api,
+    session,
+  }) => {
+    const s = await createStudent(api, session);
+    const sibling = await createStudent(api, session);
+    // the family phone signs the student in, then out, as the check-in app does (decision 0511)
+    const phone = new DeviceClient(serverURL, s.token ?? "");
+    ok("register", await phone.register({ model_name: "Kitchen phone" }));
+    expect(ok("sign-out", await phone.signOut()).data.signed_out).toBe(true);
+    // in its wait the phone signs in no other student: the sibling is sent to staff
+    const siblingOnPhone = () => new DeviceClient(serverURL, sibling.token ?? "").register({ token: phone.deviceId });
+    const refused = await siblingOnPhone();
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain("Ask staff to release it");
+
+    const { school, student } = await api.graphql<{
+      school: { timezone: string };
+      student: { signed_out_device: { signed_out_at: string } | null };
+    }>(
+      session.access_token,
+      "query($u: String!) { school { timezone } student(uuid: $u) { signed_out_device { signed_out_at } } }",
+      { u: s.uuid },
+    );
+    const out = student.signed_out_device?.signed_out_at;
+    expect(out, "the student's page has the phone signed out of").toBeTruthy();
+    // the page's words, written out: the school's clock, the wait of 10 hours
+    const at = (ms: number) =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: school.timezone,
+        month: "2-digit",
+        day: "2-digit",
+        year: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+      }).format(ms);
+    const outMs = Date.parse(out as string);
+
+    await page.goto(`/Students/${s.uuid}`);
+    const device = page.getByRole("region", { name: "Device" });
+    await expect(device).toContainText("No device registered.");
+    await expect(device).toContainText(
+      `Signed out of Kitchen phone at ${at(outMs)}; that phone signs in no other student until ${at(outMs + 10 * 3_600_000)}.`,
+    );
+    await expectNoA11yViolations(page, "a participant with a phone signed out of");
+
+    // Release device, from the keyboard: Enter on the button, then Tab to Yes and Enter
+    const release = device.getByRole("button", { name: "Release device" });
+    await release.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Release device" });
+    await expect(dialog).toContainText(`Forget the phone ${s.first_name} signed out of?`);
+    const yes = dialog.getByRole("button", { name: "Yes" });
+    for (let i = 0; i < 5 && !(await yes.evaluate((b) => b === document.activeElement)); i++)
+      await page.keyboard.press("Tab");
+    await expect(yes).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("The device was released.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // the card afterwards: no phone, no wait, nothing left to release
+    await expect(device).not.toContainText("Signed out of");
+    await expect(device).toContainText("No device registered.");
+    await expect(release).toHaveCount(0);
+    await expectNoA11yViolations(page, "a participant after the phone's release");
+    // and the phone is free: the sibling signs in on it at once
+    ok("the sibling's register after the release", await siblingOnPhone());
+  });
+
   test("shows a change made elsewhere without a reload, on the same tab", async ({
     signedInPage: page,
     api,

@@ -71,6 +71,11 @@ export class DeviceClient {
     return this.call<{ data: { accepted: number; duplicates: number } }>("POST", "/api/v2/device/pings", { pings });
   }
 
+  /** The check-in app's "Sign out": lets the student go from this phone (decision 0511). */
+  signOut() {
+    return this.call<{ data: { signed_out: boolean } }>("POST", "/api/v2/device/sign-out");
+  }
+
   /** An event's scan code, with where the phone was if it knows (decision 0552). */
   scan(code: string, position: { latitude: number; longitude: number; accuracy?: number } | null = null) {
     return this.call<{ data: { event: { uuid: string }; attendance: { status: number } } }>(
