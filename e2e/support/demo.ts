@@ -11,6 +11,8 @@ export const DEMO_ROLES = ROLES;
 export const LAKESIDE_ADMIN = "school_admin@lakeside.demo.rollbook.test";
 export const DEMO_SCHOOL = "Rollbook Demo High School";
 export const SECOND_SCHOOL = "Lakeside Demo College";
+/** The demo school's zone (apps/server seed/demo.ts DEMO_TZ): its day, its sessions' clock. */
+export const DEMO_TZ = "America/New_York";
 
 const ALL = ["Dashboard", "Participants", "Recurring", "Singular", "Groups", "Reports", "Users", "Settings"];
 const without = (...gone: string[]) => ALL.filter((l) => !gone.includes(l));

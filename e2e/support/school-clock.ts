@@ -1,4 +1,6 @@
+import { test } from "@playwright/test";
 import { addDays, EARLY_WINDOW_MIN, localDate, localMinutes } from "@rollbook/domain";
+import { DEMO_TZ } from "./demo.ts";
 
 /**
  * The school's clock for specs that need a session in progress now, at any hour. Events and
@@ -27,4 +29,21 @@ export function eventOpenNow(timeZone: string, at = new Date()) {
   const today = localDate(at, timeZone);
   if (now >= DAY_MIN - EARLY_WINDOW_MIN) return { date: addDays(today, 1), start_time: "00:00", end_time: "01:00" };
   return { date: today, start_time: hhmm(now), end_time: hhmm(Math.min(now + 60, LAST_MINUTE)) };
+}
+
+/**
+ * For a spec that needs a session in progress for `minutes` more (the demo's "Open Study Hall"
+ * meets 00:00-23:59, a spec's own course or event no later): when fewer are left before 23:59 in
+ * the school's zone, waits for its midnight, when the next day's sessions begin, and lengthens
+ * the test's timeout by the wait. Answers the milliseconds waited (0 on most runs).
+ */
+export async function roomInSchoolDay(minutes: number, timeZone = DEMO_TZ): Promise<number> {
+  const left = LAST_MINUTE - localMinutes(new Date(), timeZone);
+  if (left >= minutes) return 0;
+  // to midnight, and a few seconds for the server's clock to be past it too
+  const ms = Math.ceil((left + 1) * 60_000) + 5_000;
+  test.info().setTimeout(test.info().timeout + ms);
+  test.info().annotations.push({ type: "waited", description: `${Math.round(ms / 1000)} s for the school's midnight` });
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return ms;
 }

@@ -3,6 +3,7 @@ import { offlineCodeAt } from "@rollbook/domain";
 import { checkInNow } from "../../bench/src/sim/check-in.ts";
 import { type ApiSession, expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import type { Api } from "../support/api.ts";
+import { roomInSchoolDay } from "../support/school-clock.ts";
 
 /**
  * /Courses/{uuid} (issue 11, Recurring): the tabs by keyboard with axe on each; students added
@@ -41,6 +42,8 @@ test.afterEach(async ({ api }) => {
 
 /** A course meeting every day all day (so a session is in progress now), at the study hall's place. */
 async function allDayCourse(api: Api, session: ApiSession, title: string) {
+  // 00:00-23:59 is the whole day a course may have: in its last minutes, wait for the next
+  await roomInSchoolDay(3);
   const { courses } = await api.graphql<{ courses: { data: { location: { id: number } | null }[] } }>(
     session.access_token,
     `query { courses(query: "Open Study Hall") { data { location { id } } } }`,

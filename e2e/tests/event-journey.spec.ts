@@ -1,9 +1,11 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { localDate, localMinutes, STATUS, zonedToUtc } from "@rollbook/domain";
+import { localDate, STATUS, zonedToUtc } from "@rollbook/domain";
 import jsQR from "jsqr";
 import { DeviceClient, ok } from "../../bench/src/sim/device-client.ts";
 import { expect, expectNoA11yViolations, linkIn, type Mailbox, test } from "../fixtures.ts";
+import { DEMO_TZ } from "../support/demo.ts";
 import { uniqueWord } from "../support/factories.ts";
+import { hhmm, roomInSchoolDay, schoolMinute } from "../support/school-clock.ts";
 
 /**
  * An event from signup to the live roster (issue 11, "done when"): staff create a public event of
@@ -19,8 +21,8 @@ import { uniqueWord } from "../support/factories.ts";
  * of the alphabet (event-signup.spec.ts takes its own from the end).
  */
 
-/** The demo school's zone (seed/demo.ts DEMO_TZ): the browser's calendar shows the school's today. */
-const SCHOOL_TZ = "America/New_York";
+/** The demo school's zone: the browser's calendar shows the school's today. */
+const SCHOOL_TZ = DEMO_TZ;
 test.use({ timezoneId: SCHOOL_TZ });
 
 const SIGNUP_LINK = /^\/EventSignup\/[0-9a-f-]{36}$/;
@@ -41,9 +43,6 @@ type Listed = Omit<Student, "email" | "school_identifier" | "token"> & {
   token: string | null;
   events: unknown[];
 };
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** The calendar's name of a day, as Mantine labels its buttons: "24 November 2026". */
 function dayLabel(ymd: string) {
@@ -143,18 +142,19 @@ test("an event from signup through the waitlist and a scan-code check-in to the 
   const [first, second] = free.slice(0, 2) as unknown as [Student, Student];
 
   // Signup closes drop_cutoff minutes before the start, and a student checks in only while the
-  // event runs: the event is made to start a quarter of an hour from now with a drop cutoff of 0
-  // (signups stay open until the start), and once both have signed up staff move the start to
-  // now with the edit form, as when an event begins early.
-  const now = Math.floor(localMinutes(new Date(), SCHOOL_TZ));
-  test.skip(now > 23 * 60 + 30, "an event cannot run past midnight: too late in the school's day");
+  // event runs: the event is made to start up to a quarter of an hour from now with a drop cutoff
+  // of 0 (signups stay open until the start), and once both have signed up staff move the start
+  // to now with the edit form, as when an event begins early. An event cannot run past midnight:
+  // in the day's last minutes the journey waits for the next day.
+  await roomInSchoolDay(10, SCHOOL_TZ);
+  const now = schoolMinute(SCHOOL_TZ);
   const today = localDate(new Date(), SCHOOL_TZ);
-  const start = now + 15;
+  const start = Math.min(now + 15, 23 * 60 + 54);
   const end = Math.min(start + 60, 23 * 60 + 59);
-  // in the repeated hour of the autumn change, "now + 15 min" as a clock time is its earlier
-  // occurrence, an hour ago (decision 0500): the event would have begun before anyone signed up
+  // in the repeated hour of the autumn change (once a year) a clock time of that hour is its
+  // earlier occurrence, an hour ago (decision 0500): no event can be made to start or begin now
   const startsIn = zonedToUtc(today, start, SCHOOL_TZ).getTime() - Date.now();
-  test.skip(Math.abs(startsIn - 15 * 60_000) > 2 * 60_000, "the school's clock repeats or skips this hour (DST)");
+  test.skip(startsIn < 60_000, "the school's clock repeats this hour (autumn DST): no clock time names now");
 
   // 1. staff create the public event with one seat on the Events screen
   const title = uniqueWord("Journey");
@@ -232,7 +232,7 @@ test("an event from signup through the waitlist and a scan-code check-in to the 
 
   // 4. staff move the start to now: the event is in progress
   await page.getByRole("button", { name: "Edit" }).click();
-  await edit.getByLabel("Start time").fill(hhmm(Math.floor(localMinutes(new Date(), SCHOOL_TZ))));
+  await edit.getByLabel("Start time").fill(hhmm(schoolMinute(SCHOOL_TZ)));
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(edit).toBeHidden();
   await expect(header.getByText("In session")).toBeVisible();

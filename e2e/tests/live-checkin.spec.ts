@@ -1,5 +1,6 @@
 import { checkInNow } from "../../bench/src/sim/check-in.ts";
 import { expect, test } from "../fixtures.ts";
+import { roomInSchoolDay } from "../support/school-clock.ts";
 
 /**
  * Live check-in: a coach's dashboard is open; a student's phone (the simulator's device client,
@@ -24,6 +25,8 @@ test("a student checked in by a phone leaves the missing list and moves the tile
   api,
   serverURL,
 }) => {
+  // the study hall meets 00:00-23:59: in the school's last minutes, wait for the next day
+  await roomInSchoolDay(3);
   // the study hall as a tile on the coach's dashboard: its "checked in" figure moves live
   const { courses } = await api.graphql<{ courses: { data: { id: number; title: string }[] } }>(
     session.access_token,

@@ -1,6 +1,7 @@
 import { checkInNow } from "../../bench/src/sim/check-in.ts";
 import { type ApiSession, expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import type { Api } from "../support/api.ts";
+import { roomInSchoolDay } from "../support/school-clock.ts";
 
 /**
  * A participant's attendance at one course (issue 10 screen 3): one row per session with its
@@ -19,6 +20,8 @@ interface Setup {
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function studentCheckedIn(api: Api, session: ApiSession, serverURL: string): Promise<Setup> {
+  // the study hall meets 00:00-23:59: in the school's last minutes, wait for the next day
+  await roomInSchoolDay(3);
   const token = session.access_token;
   const tag = unique();
   const { createStudent: student } = await api.graphql<{
