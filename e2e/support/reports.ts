@@ -121,6 +121,24 @@ export function dayLabel(isoDay: string): string {
   return `${d} ${MONTHS[m - 1]} ${y}`;
 }
 
+/** The page's own date today, YYYY-MM-DD: the day its calendars open on (the browser's zone). */
+export const pageToday = (page: Page) =>
+  page.evaluate(() => {
+    const d = new Date();
+    return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
+  });
+
+/**
+ * Moves an open calendar from the month of `shown` (a day of the month it shows) to the month of
+ * `wanted` with its Next month / Previous month buttons: how many depends on the day of the month.
+ */
+export async function turnCalendar(page: Page, shown: string, wanted: string) {
+  const month = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7));
+  const steps = month(wanted) - month(shown);
+  const button = page.getByRole("button", { name: steps > 0 ? "Next month" : "Previous month" });
+  for (let i = 0; i < Math.abs(steps); i++) await button.click();
+}
+
 /** Types into a searchable select (a class, a group...) and picks the first option containing `text`. */
 export async function pickOption(page: Page, label: string, text: string, search = text) {
   const box = page.getByRole("combobox", { name: label });

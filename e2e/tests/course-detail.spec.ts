@@ -3,6 +3,7 @@ import { offlineCodeAt } from "@rollbook/domain";
 import { checkInNow } from "../../bench/src/sim/check-in.ts";
 import { type ApiSession, expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import type { Api } from "../support/api.ts";
+import { dayLabel, pageToday } from "../support/reports.ts";
 import { roomInSchoolDay } from "../support/school-clock.ts";
 
 /**
@@ -74,18 +75,6 @@ async function createStudent(api: Api, session: ApiSession, first: string, last:
 }
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
-
-/** "D MMMM YYYY" (the date picker's day names) of a date in the school's zone, `offset` days from today. */
-function dayName(timeZone: string, offset: number) {
-  const now = new Date(Date.now() + offset * 86_400_000);
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "long", year: "numeric" }).format(
-    now,
-  );
-  const iso = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    now,
-  );
-  return { label: parts, iso, day: Number(iso.slice(8, 10)) };
-}
 
 test("tabs by keyboard, axe on each, desktop and phone", async ({ signedInPage: page, api, session }) => {
   test.slow();
@@ -228,14 +217,12 @@ test("staff are assigned and unassigned on the Users tab", async ({ signedInPage
 
 test("a cancellation is made on a meeting day and taken back", async ({ signedInPage: page, api, session }) => {
   const course = await allDayCourse(api, session, word("Cancel"));
-  const { school } = await api.graphql<{ school: { timezone: string } }>(
-    session.access_token,
-    "query { school { timezone } }",
-  );
-  // a day of this month (shown by the picker when it opens) other than today
-  const today = dayName(school.timezone, 0);
-  const pick = dayName(school.timezone, today.day > 1 ? -1 : 1);
   await page.goto(`/Courses/${course.uuid}?tab=cancellations`);
+  // a day of this month (shown by the picker when it opens: the browser's month) other than today
+  const today = await pageToday(page);
+  const day = Number(today.slice(8));
+  const iso = `${today.slice(0, 8)}${String(day > 1 ? day - 1 : day + 1).padStart(2, "0")}`;
+  const pick = { iso, label: dayLabel(iso) };
   const form = page.getByRole("form", { name: "Cancel a class" });
   await form.getByRole("button", { name: "Cancel this class" }).click();
   await expect(form.getByText("Date is required")).toBeVisible();

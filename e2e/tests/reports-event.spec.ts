@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures.ts";
-import { checkGridExportAxe, dayLabel, settledTotal } from "../support/reports.ts";
+import { checkGridExportAxe, dayLabel, pageToday, settledTotal } from "../support/reports.ts";
 
 /** The Event report (issue 12): all events, then this month's (dates in the URL), the chart's table twin, export, axe. */
 test("the Event report: dates in the URL, chart, table, CSV export, axe", async ({ signedInPage: page }) => {
@@ -9,7 +9,8 @@ test("the Event report: dates in the URL, chart, table, CSV export, axe", async 
   const all = await settledTotal(page);
   expect(all).toBeGreaterThan(0);
 
-  const today = new Date().toISOString().slice(0, 10);
+  // the calendar opens on the browser's month, not the UTC one
+  const today = await pageToday(page);
   const first = `${today.slice(0, 8)}01`;
   await page.getByRole("button", { name: "Dates" }).click();
   await page.getByRole("button", { name: dayLabel(first), exact: true }).click();

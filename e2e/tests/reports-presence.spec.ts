@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures.ts";
-import { checkGridExportAxe, dayLabel, settledTotal } from "../support/reports.ts";
+import { checkGridExportAxe, dayLabel, pageToday, settledTotal } from "../support/reports.ts";
 
 /** The Presence report (issue 12, admin roles): now, then over this month's days (in the URL), export, axe. */
 test("the Presence report: dates in the URL, table, CSV export, axe", async ({ signedInPage: page }) => {
@@ -9,7 +9,8 @@ test("the Presence report: dates in the URL, table, CSV export, axe", async ({ s
   await expect(page.getByText(/the last 10 minutes/)).toBeVisible();
   await settledTotal(page);
 
-  const today = new Date().toISOString().slice(0, 10);
+  // the calendar opens on the browser's month, not the UTC one
+  const today = await pageToday(page);
   const first = `${today.slice(0, 8)}01`;
   await page.getByRole("button", { name: "Dates" }).click();
   await page.getByRole("button", { name: dayLabel(first), exact: true }).click();

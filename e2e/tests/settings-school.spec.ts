@@ -1,5 +1,6 @@
 import { expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import { uniqueWord } from "../support/factories.ts";
+import { pageToday } from "../support/reports.ts";
 
 /**
  * /Settings, School tab (issue 13): a field saved and read back after a reload, a bad
@@ -50,9 +51,10 @@ test("the School tab saves a field, names a bad one, and adds and removes a clos
   await expect(page.getByText("The school's settings were saved.").first()).toBeVisible();
 
   // a closure on the 15th of next month
-  const now = new Date();
-  const y = now.getUTCMonth() === 11 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
-  const m = ((now.getUTCMonth() + 1) % 12) + 1;
+  // the picker opens on the browser's month, not the UTC one
+  const [ty, tm] = (await pageToday(page)).split("-").map(Number) as [number, number];
+  const y = tm === 12 ? ty + 1 : ty;
+  const m = (tm % 12) + 1;
   const title = uniqueWord("Closed");
   const add = page.getByRole("form", { name: "Add a closure" });
   await add.getByLabel("Title").fill(title);
