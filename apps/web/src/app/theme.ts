@@ -1,6 +1,7 @@
 import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from "@mantine/core";
 import { BREAKPOINTS } from "@rollbook/domain";
 import type { Prefs } from "../lib/session.ts";
+import { ButtonRoot } from "../ui/ButtonRoot.tsx";
 
 const em = (px: number) => `${px / 16}em`;
 
@@ -35,6 +36,8 @@ export function buildTheme(prefs: Prefs): MantineThemeOverride {
       // "Password changed": teal-9 on teal-1 is 4.32, axe color-contrast): titles read in the text
       // colour; the tint, the border and the role still say what kind of alert it is
       Alert: { styles: { title: { color: "var(--mantine-color-text)" } } },
+      // A busy (loading) button keeps focus instead of being disabled (decision 0583)
+      Button: { defaultProps: { component: ButtonRoot } },
     },
   });
 }

@@ -1,0 +1,65 @@
+import { expect, expectNoA11yViolations, test } from "../fixtures.ts";
+import { uniqueWord } from "../support/factories.ts";
+
+test.use({ role: "school_admin" });
+
+/**
+ * By keyboard only: Enter on Add closure keeps focus on the button while the closure saves (it
+ * says it is busy: aria-busy, aria-disabled) and after. Mantine disabled a loading button, which
+ * dropped focus to <body> on every form's submit. The save is held back in the network for a
+ * moment so the busy state can be looked at; the real server answers it.
+ */
+test("a form's submit button keeps focus while it saves, and says it is busy", async ({
+  signedInPage: page,
+  api,
+  session,
+}) => {
+  const title = uniqueWord("Busy");
+  await page.route("**/graphql/**", async (route) => {
+    if (route.request().postData()?.includes("createClosure")) await new Promise((r) => setTimeout(r, 2000));
+    await route.continue();
+  });
+  await page.goto("/Settings");
+  const form = page.getByRole("form", { name: "Add a closure" });
+  await form.getByLabel("Title").focus();
+  await page.keyboard.type(title);
+  // First day: the calendar opens on the previous-month arrow; next month, its first day, two weeks on
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Previous month" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Next month" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  const submit = form.getByRole("button", { name: "Add closure" });
+  for (let i = 0; i < 5 && !(await submit.evaluate((b) => b === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(submit).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expect(submit).toHaveAttribute("aria-busy", "true");
+  await expect(submit).toHaveAttribute("aria-disabled", "true");
+  await expect(submit).toBeFocused();
+  await expectNoA11yViolations(page, "Add closure while it saves");
+  // a second Enter while it saves adds nothing
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByText(`${title} was added: its sessions are cancelled.`)).toBeVisible();
+  await expect(submit).not.toHaveAttribute("aria-busy");
+  await expect(submit).toBeFocused();
+
+  const { school } = await api.graphql<{ school: { closures: { id: number; title: string }[] } }>(
+    session.access_token,
+    "{ school { closures { id title } } }",
+  );
+  const mine = school.closures.filter((c) => c.title === title);
+  expect(mine).toHaveLength(1);
+  for (const c of mine) {
+    await api.graphql(session.access_token, "mutation ($id: Int!) { removeClosure(id: $id) { id } }", { id: c.id });
+  }
+});
