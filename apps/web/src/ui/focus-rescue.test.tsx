@@ -21,14 +21,19 @@ function Rows() {
   );
 }
 
+/** Focuses the button, watches it, clicks it: focus should end on the heading. */
+async function pressAndExpectFocusOn(button: string, heading: string) {
+  const control = screen.getByRole("button", { name: button });
+  control.focus();
+  rescueFocusFrom(control);
+  control.click();
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: heading })));
+}
+
 describe("rescueFocusFrom", () => {
   it("moves focus to the region's heading once the focused control is taken away", async () => {
     render(<Rows />);
-    const button = screen.getByRole("button", { name: "Remove a" });
-    button.focus();
-    rescueFocusFrom(button);
-    button.click();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Closures" })));
+    await pressAndExpectFocusOn("Remove a", "Closures");
     expect(screen.getByRole("heading", { name: "Closures" }).getAttribute("tabindex")).toBe("-1");
   });
 
@@ -54,5 +59,24 @@ describe("rescueFocusFrom", () => {
       </main>,
     );
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Page" })));
+  });
+
+  it("moves focus to the region's heading when the control stays but is disabled (a bulk Remove with nothing left selected)", async () => {
+    function Bulk() {
+      const [selected, setSelected] = useState(2);
+      return (
+        <main>
+          <h1>Page</h1>
+          <section aria-labelledby="p">
+            <h2 id="p">Participants</h2>
+            <button type="button" disabled={selected === 0} onClick={() => setSelected(0)}>
+              Remove
+            </button>
+          </section>
+        </main>
+      );
+    }
+    render(<Bulk />);
+    await pressAndExpectFocusOn("Remove", "Participants");
   });
 });

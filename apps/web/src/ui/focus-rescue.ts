@@ -1,7 +1,8 @@
 /**
- * After a confirmed action takes away the control that asked for it (a row's Remove button), focus
- * fell to <body>: a screen reader lost its place and Tab started again at the top of the page.
- * This watches the control for a while; once it has left the page and focus is on nothing, focus
+ * After a confirmed action takes away the control that asked for it (a row's Remove button), or
+ * disables it (a bulk Remove with nothing left selected), focus fell to <body>: a screen reader
+ * lost its place and Tab started again at the top of the page. This watches the control for a
+ * while; once it has left the page or been disabled and focus is on nothing, focus
  * moves to the heading of the closest region that is still there (else the page's h1). A look
  * every 100 ms: the confirm dialog closes after the row may already be gone, and it is its closing
  * (giving focus back to the control no longer there) that leaves focus on nothing.
@@ -14,13 +15,14 @@ export function rescueFocusFrom(control: Element | null, ms = 15_000): void {
   const started = Date.now();
   const timer = setInterval(() => {
     if (Date.now() - started > ms) return clearInterval(timer);
-    if (control.isConnected) return;
+    const disabled = control.matches(":disabled");
+    if (control.isConnected && !disabled) return;
     const focused = document.activeElement;
     // the dialog is still closing: its return of focus is still to come
     if (focused?.closest("[role=dialog]")) return;
     clearInterval(timer);
     // focus somewhere on purpose (the user moved on): leave it there
-    if (focused && focused !== document.body) return;
+    if (focused && focused !== document.body && !(focused === control && disabled)) return;
     const heading = headingNear(ancestors);
     if (!heading) return;
     if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
