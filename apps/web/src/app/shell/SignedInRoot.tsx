@@ -9,14 +9,17 @@ import { UnsavedChangesGuard } from "../../ui/form/unsaved-changes.tsx";
 import { NotificationsHost } from "../../ui/notify.tsx";
 import { canOpen } from "../access.ts";
 import { PageLoader } from "../guards.tsx";
+import type { RefusedState } from "../refused.ts";
 import { areaOf } from "../route-handle.ts";
 import { PushSlot } from "./PushSlot.tsx";
+import { RefusedNotice } from "./RefusedNotice.tsx";
 import { Shell } from "./Shell.tsx";
 
 /**
  * Everything behind sign-in, loaded as its own chunk. It owns the query cache (dropped on
  * logout with this component), loads `me` before showing anything, follows the user's display
- * preferences, and sends a role that may not open the route's area to the dashboard.
+ * preferences, and sends a role that may not open the route's area to the dashboard, which then
+ * says why (RefusedNotice).
  */
 export default function SignedInRoot() {
   const [client] = useState(
@@ -52,7 +55,8 @@ function SignedIn() {
   if (!user) return <PageLoader />;
 
   const area = matches.map((m) => areaOf(m.handle)).findLast((a) => a !== null) ?? null;
-  if (area && !canOpen(area, user)) return <Navigate to={HOME} replace />;
+  if (area && !canOpen(area, user))
+    return <Navigate to={HOME} replace state={{ refused: area } satisfies RefusedState} />;
 
   return (
     <>
@@ -60,6 +64,7 @@ function SignedIn() {
       {/* asks before a navigation leaves a form's edits unsaved (useUnsavedChanges) */}
       <UnsavedChangesGuard />
       <Shell me={user}>
+        <RefusedNotice />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
