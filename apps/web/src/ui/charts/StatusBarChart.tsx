@@ -3,7 +3,16 @@ import "@mantine/charts/styles.css";
 import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useId, useMemo, useState } from "react";
 import { ScrollRegion } from "../ScrollRegion.tsx";
-import { type Graph, type GraphSeries, graphRows, isEmptyGraph, rowTotal, statusSeries } from "./graph-table.ts";
+import {
+  type Graph,
+  type GraphSeries,
+  graphRows,
+  isEmptyGraph,
+  NO_DATA,
+  rowTotal,
+  statusSeries,
+  withNoDataBars,
+} from "./graph-table.ts";
 
 export interface StatusBarChartProps {
   graph: Graph;
@@ -21,7 +30,48 @@ export interface StatusBarChartProps {
   emptyText?: string;
   /** The table's Total column: off where the series do not add up (percentages). */
   withTotal?: boolean;
+  /**
+   * A label with nothing counted is a day without data, not a day at 0 (a daily graph): the
+   * chart draws it as a dashed grey "No data" bar and the table says "No data", with a note.
+   */
+  markNoData?: boolean;
 }
+
+const NO_DATA_LABEL = "No data";
+const NO_DATA_NOTE = "No data: no attendance was recorded for that day, which does not mean that nobody attended.";
+
+/** The placeholder bar: pale grey, outlined in a dashed dark grey (3:1 against white), labelled. */
+const noDataBar = {
+  stroke: "var(--mantine-color-gray-7)",
+  strokeOpacity: 1,
+  strokeDasharray: "4 3",
+  label: ({
+    x,
+    y,
+    width,
+    height,
+    value,
+  }: {
+    x?: number;
+    y?: number;
+    width?: number;
+    height?: number;
+    value?: number;
+  }) =>
+    value && width && height ? (
+      <text
+        x={Number(x) + Number(width) / 2}
+        y={Number(y) + Number(height) / 2}
+        textAnchor="middle"
+        dominantBaseline="middle"
+        fontSize={12}
+        fill="var(--mantine-color-gray-8)"
+        transform={`rotate(-90 ${Number(x) + Number(width) / 2} ${Number(y) + Number(height) / 2})`}
+      >
+        {NO_DATA_LABEL}
+      </text>
+    ) : null,
+};
 
 /**
  * A status graph as stacked bars in the statuses' colours, with the same numbers as a table: the
@@ -39,11 +89,23 @@ export function StatusBarChart({
   series: ownSeries,
   emptyText = "No attendance to show yet.",
   withTotal = true,
+  markNoData = false,
 }: StatusBarChartProps) {
   const [asTable, setAsTable] = useState(false);
   const id = useId();
   const series = useMemo(() => ownSeries ?? statusSeries(graph), [graph, ownSeries]);
   const data = useMemo(() => graphRows(graph, formatLabel), [graph, formatLabel]);
+  const noteId = useId();
+  const empty = (i: number) => markNoData && rowTotal(graph, i) === 0;
+  const anyEmpty = markNoData && graph.labels.some((_, i) => empty(i));
+  const drawn = useMemo(() => {
+    const bars = series.map((s) => ({ name: s.name, label: s.label, color: s.color }));
+    if (!anyEmpty) return { rows: data, bars };
+    return {
+      rows: withNoDataBars(graph, data),
+      bars: [...bars, { name: NO_DATA, label: NO_DATA_LABEL, color: "gray.2" }],
+    };
+  }, [graph, data, series, anyEmpty]);
   if (isEmptyGraph(graph)) {
     return (
       <Text size="sm" c="dimmed">
@@ -52,7 +114,7 @@ export function StatusBarChart({
     );
   }
   const table = (
-    <Table striped captionSide="top">
+    <Table striped captionSide="top" aria-describedby={anyEmpty ? noteId : undefined}>
       <Table.Caption>{caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
@@ -75,12 +137,18 @@ export function StatusBarChart({
             <Table.Th scope="row" fw={400}>
               {row.label}
             </Table.Th>
-            {series.map((s) => (
-              <Table.Td key={s.name} ta="right">
-                {row[s.name]}
-              </Table.Td>
-            ))}
-            {withTotal && <Table.Td ta="right">{rowTotal(graph, i)}</Table.Td>}
+            {empty(i) ? (
+              <Table.Td colSpan={series.length + (withTotal ? 1 : 0)}>{NO_DATA_LABEL}</Table.Td>
+            ) : (
+              <>
+                {series.map((s) => (
+                  <Table.Td key={s.name} ta="right">
+                    {row[s.name]}
+                  </Table.Td>
+                ))}
+                {withTotal && <Table.Td ta="right">{rowTotal(graph, i)}</Table.Td>}
+              </>
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -98,15 +166,21 @@ export function StatusBarChart({
         <div aria-hidden="true" inert>
           <BarChart
             h={height}
-            data={data}
+            data={drawn.rows}
             dataKey="label"
             type={type}
-            series={series.map((s) => ({ name: s.name, label: s.label, color: s.color }))}
+            series={drawn.bars}
+            barProps={(s) => (s.name === NO_DATA ? noDataBar : {})}
             withLegend
             tickLine="y"
             barChartProps={{ accessibilityLayer: false }}
           />
         </div>
+      )}
+      {anyEmpty && (
+        <Text size="xs" c="dimmed" id={noteId}>
+          {NO_DATA_NOTE}
+        </Text>
       )}
       <div id={id} className={asTable ? undefined : "sr-only"}>
         {asTable ? (

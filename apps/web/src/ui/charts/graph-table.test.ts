@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { graphRows, isEmptyGraph, rowTotal, statusSeries } from "./graph-table.ts";
+import { graphRows, isEmptyGraph, rowTotal, statusSeries, withNoDataBars } from "./graph-table.ts";
 
 const graph = {
   labels: ["2026-08-24", "2026-08-26"],
@@ -33,5 +33,14 @@ describe("graph as chart and table", () => {
     expect(isEmptyGraph(graph)).toBe(false);
     expect(isEmptyGraph({ labels: ["a"], datasets: [{ label: "present", data: [0] }] })).toBe(true);
     expect(isEmptyGraph({ labels: [], datasets: [] })).toBe(true);
+  });
+
+  it("gives a day without data a placeholder bar as tall as the tallest day, and other days none", () => {
+    const gap = { labels: ["a", "b", "c"], datasets: [{ label: "present", data: [3, 0, 5] }] };
+    expect(withNoDataBars(gap, graphRows(gap))).toEqual([
+      { label: "a", present: 3, no_data: 0 },
+      { label: "b", present: 0, no_data: 5 },
+      { label: "c", present: 5, no_data: 0 },
+    ]);
   });
 });

@@ -54,3 +54,17 @@ export const rowTotal = (graph: Graph, index: number) =>
 /** True when the graph has nothing to draw. */
 export const isEmptyGraph = (graph: Graph) =>
   graph.labels.length === 0 || graph.datasets.every((d) => d.data.every((v) => !v));
+
+/** The chart's key of the placeholder bar on a day without data. */
+export const NO_DATA = "no_data";
+
+/**
+ * Days with no attendance at all (no row counted), told apart from days that were 0 %: each row
+ * gets the placeholder's value, the tallest day's total on a day without data (so the bar is
+ * plainly there) and 0 on every other day.
+ */
+export function withNoDataBars(graph: Graph, rows: readonly Record<string, string | number>[]) {
+  const totals = graph.labels.map((_, i) => rowTotal(graph, i));
+  const tallest = Math.max(1, ...totals);
+  return rows.map((row, i) => ({ ...row, [NO_DATA]: totals[i] === 0 ? tallest : 0 }));
+}

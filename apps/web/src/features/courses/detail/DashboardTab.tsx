@@ -57,6 +57,7 @@ export function DashboardTab({
               caption="Attendance by session day and status"
               labelHeader="Day"
               formatLabel={dayLabel}
+              markNoData
             />
           </DetailSection>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">

@@ -1,0 +1,48 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderUi } from "../../../test/render.tsx";
+import { StatusBarChart } from "./StatusBarChart.tsx";
+
+/** Three session days; nothing was counted on the middle one. */
+const graph = {
+  labels: ["2026-11-23", "2026-11-24", "2026-11-25"],
+  datasets: [
+    { label: "present", data: [3, 0, 2] },
+    { label: "absent", data: [1, 0, 2] },
+  ],
+};
+
+const chart = (markNoData: boolean) =>
+  renderUi(<StatusBarChart graph={graph} caption="Attendance by day" labelHeader="Day" markNoData={markNoData} />);
+
+describe("StatusBarChart on a day without data", () => {
+  it("says No data for it in the table, not zeros, and says what that means", () => {
+    chart(true);
+    const table = screen.getByRole("table", { name: "Attendance by day" });
+    const gap = within(table).getByRole("row", { name: /2026-11-24/ });
+    expect(within(gap).getByRole("cell").textContent).toBe("No data");
+    expect(within(gap).queryByText("0")).toBeNull();
+    const day = within(table).getByRole("row", { name: /2026-11-23/ });
+    expect(
+      within(day)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["3", "1", "4"]);
+    expect(table.getAttribute("aria-describedby")).toBeTruthy();
+    const note = document.getElementById(table.getAttribute("aria-describedby") ?? "");
+    expect(note?.textContent).toMatch(/no attendance was recorded for that day/);
+  });
+
+  it("leaves the zeros of a graph where nothing counted is a real 0 (markNoData off)", () => {
+    chart(false);
+    const gap = within(screen.getByRole("table", { name: "Attendance by day" })).getByRole("row", {
+      name: /2026-11-24/,
+    });
+    expect(
+      within(gap)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["0", "0", "0"]);
+    expect(screen.queryByText(/No data/)).toBeNull();
+  });
+});
