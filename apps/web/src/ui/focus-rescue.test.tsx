@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { rescueFocusFrom } from "./focus-rescue.ts";
 
 /** A region with a list whose rows each have a Remove button, as the closures and beacons lists. */
@@ -78,5 +78,23 @@ describe("rescueFocusFrom", () => {
     }
     render(<Bulk />);
     await pressAndExpectFocusOn("Remove", "Participants");
+  });
+
+  it("stops watching once its page is gone, and touches no other document", () => {
+    // a watch outlived its page: the next look read the global document of a torn-down test
+    // DOM and threw (seen in CI after focus-rescue.test)
+    vi.useFakeTimers();
+    try {
+      const gone = document.implementation.createHTMLDocument("gone");
+      const button = gone.createElement("button");
+      gone.body.append(button);
+      rescueFocusFrom(button);
+      button.remove();
+      vi.stubGlobal("document", undefined);
+      expect(() => vi.advanceTimersByTime(1000)).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
   });
 });

@@ -13,17 +13,20 @@ export function rescueFocusFrom(control: Element | null, ms = 15_000): void {
   const ancestors: HTMLElement[] = [];
   for (let el = control.parentElement; el; el = el.parentElement) ancestors.push(el);
   const started = Date.now();
+  // the control's own document: the page may be gone before the watch ends (a closed window, a
+  // test's torn-down DOM), and then there is nothing left to look at
+  const doc = control.ownerDocument;
   const timer = setInterval(() => {
-    if (Date.now() - started > ms) return clearInterval(timer);
+    if (Date.now() - started > ms || !doc.defaultView) return clearInterval(timer);
     const disabled = control.matches(":disabled");
     if (control.isConnected && !disabled) return;
-    const focused = document.activeElement;
+    const focused = doc.activeElement;
     // the dialog is still closing: its return of focus is still to come
     if (focused?.closest("[role=dialog]")) return;
     clearInterval(timer);
     // focus somewhere on purpose (the user moved on): leave it there
-    if (focused && focused !== document.body && !(focused === control && disabled)) return;
-    const heading = headingNear(ancestors);
+    if (focused && focused !== doc.body && !(focused === control && disabled)) return;
+    const heading = headingNear(doc, ancestors);
     if (!heading) return;
     if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
     heading.focus();
@@ -33,16 +36,16 @@ export function rescueFocusFrom(control: Element | null, ms = 15_000): void {
 const HEADINGS = "h1, h2, h3, h4, h5, h6";
 
 /** The heading that names the nearest region, section or main still on the page. */
-function headingNear(ancestors: readonly HTMLElement[]): HTMLElement | null {
+function headingNear(doc: Document, ancestors: readonly HTMLElement[]): HTMLElement | null {
   for (const el of ancestors) {
     if (!el.isConnected) continue;
     const labelledBy = el.getAttribute("aria-labelledby");
-    const named = labelledBy ? document.getElementById(labelledBy) : null;
+    const named = labelledBy ? doc.getElementById(labelledBy) : null;
     if (named?.matches(HEADINGS)) return named;
     if (el.matches("section, [role=region], main")) {
       const first = el.querySelector<HTMLElement>(HEADINGS);
       if (first) return first;
     }
   }
-  return document.querySelector<HTMLElement>("main h1");
+  return doc.querySelector<HTMLElement>("main h1");
 }
