@@ -1,4 +1,5 @@
 import { ROLES, type RoleName } from "@rollbook/domain";
+import type { Api } from "./api.ts";
 
 export type { RoleName };
 
@@ -33,3 +34,14 @@ export const EXPECTED_SIDEBAR: Record<RoleName, string[]> = {
   councelor: without("Users", "Settings"),
   case_manager: without("Users", "Settings"),
 };
+
+/** A demo course's uuid by its title (the demo has fewer than 100 courses). */
+export async function demoCourseUuid(api: Api, token: string, title: string): Promise<string> {
+  const r = await api.graphql<{ courses: { data: { uuid: string; title: string }[] } }>(
+    token,
+    "{ courses(per_page: 100) { data { uuid title } } }",
+  );
+  const course = r.courses.data.find((c) => c.title === title);
+  if (!course) throw new Error(`the demo has no course "${title}"`);
+  return course.uuid;
+}

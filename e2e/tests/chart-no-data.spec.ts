@@ -1,4 +1,5 @@
 import { expect, expectNoA11yViolations, test } from "../fixtures.ts";
+import { demoCourseUuid } from "../support/demo.ts";
 
 test.use({ role: "school_admin" });
 
@@ -13,13 +14,7 @@ test("a day without attendance reads No data, in the chart and its table", async
   api,
   session,
 }) => {
-  const r = await api.graphql<{ courses: { data: { uuid: string; title: string }[] } }>(
-    session.access_token,
-    "{ courses(per_page: 100) { data { uuid title } } }",
-  );
-  const algebra = r.courses.data.find((c) => c.title === "Algebra");
-  expect(algebra).toBeDefined();
-  await page.goto(`/Courses/${algebra?.uuid}`);
+  await page.goto(`/Courses/${await demoCourseUuid(api, session.access_token, "Algebra")}`);
   const section = page.locator("section", { has: page.getByRole("heading", { name: "Daily attendance" }) }).first();
   await expect(section.getByText(/^No data: no attendance was recorded for that day/)).toBeVisible();
   const table = section.getByRole("table", { name: "Attendance by session day and status" });

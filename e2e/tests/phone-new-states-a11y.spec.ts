@@ -1,0 +1,40 @@
+import { expect, expectNoA11yViolations, test } from "../fixtures.ts";
+import { demoCourseUuid } from "../support/demo.ts";
+
+/**
+ * This stop's new states at phone width (390 x 844), each with axe: the refused-page notice
+ * (refused-page.spec), a day without data in a course's daily chart (chart-no-data.spec) and the
+ * advisor's tasks with their links (dashboard-tasks-a11y.spec) were checked at desktop width only.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.describe("case manager", () => {
+  test.use({ role: "case_manager" });
+  test("the refused-page notice", async ({ signedInPage: page }) => {
+    await page.goto("/Users");
+    await expect(page).toHaveURL(/\/Dashboard$/);
+    await expect(page.getByRole("status").filter({ hasText: "You do not have access" })).toHaveText(
+      "You do not have access to Users, so you were taken to the Dashboard.",
+    );
+    await expectNoA11yViolations(page, "Dashboard after /Users at phone width");
+  });
+});
+
+test.describe("school admin", () => {
+  test.use({ role: "school_admin" });
+  test("a course's daily chart with days without data", async ({ signedInPage: page, api, session }) => {
+    await page.goto(`/Courses/${await demoCourseUuid(api, session.access_token, "Algebra")}`);
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "Daily attendance" }) }).first();
+    await expect(section.getByText(/^No data: no attendance was recorded for that day/)).toBeVisible();
+    await expectNoA11yViolations(page, "Algebra's dashboard at phone width");
+  });
+});
+
+test.describe("academic advisor", () => {
+  test.use({ role: "academic_advisor" });
+  test("the dashboard's tasks", async ({ signedInPage: page }) => {
+    const tasks = page.getByRole("region", { name: "My tasks" });
+    await expect(tasks.getByRole("link", { name: /^Open participant: / }).first()).toBeVisible();
+    await expectNoA11yViolations(page, "/Dashboard with the advisor's tasks at phone width");
+  });
+});
