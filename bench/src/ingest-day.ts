@@ -122,7 +122,22 @@ async function backendsOf(db: pg.Client | null): Promise<number[]> {
   return r.rows.map((x) => x.pid);
 }
 
+/**
+ * Attendance rows written so far (inserts and updates, pg_stat_user_tables), PostgreSQL only: what
+ * a ping costs the database is mostly how many rows it rewrites (decisions 0567, 0568). Backends
+ * report their counts at most once a second, so it waits for the last round's to arrive.
+ */
+async function attendanceWrites(db: pg.Client | null): Promise<number> {
+  if (!db) return 0;
+  await sleep(1_200);
+  const r = await db.query<{ n: string }>(
+    "select n_tup_ins + n_tup_upd as n from pg_stat_user_tables where relname = 'attendance'",
+  );
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 async function withCpu<T>(server: BenchServer<unknown>, db: pg.Client | null, work: () => Promise<T>) {
+  const w0 = await attendanceWrites(db);
   const d0 = new Map<number, number>();
   for (const pid of await backendsOf(db)) d0.set(pid, await cpuMs([pid]));
   const [s0, l0, b0] = [await cpuMs([server.pid]), await cpuMs([process.pid]), await machineBusyMs()];
@@ -133,8 +148,9 @@ async function withCpu<T>(server: BenchServer<unknown>, db: pg.Client | null, wo
   const serverMs = (await cpuMs([server.pid])) - s0;
   const loaderMs = (await cpuMs([process.pid])) - l0;
   const busy = (await machineBusyMs()) - b0;
+  const rowsWritten = (await attendanceWrites(db)) - w0;
   // what the rest of the machine used meanwhile (other jobs make every figure worse)
-  return { result, serverMs, dbMs, otherMs: Math.max(0, busy - serverMs - loaderMs - dbMs) };
+  return { result, serverMs, dbMs, rowsWritten, otherMs: Math.max(0, busy - serverMs - loaderMs - dbMs) };
 }
 
 interface Closed {
@@ -145,6 +161,8 @@ interface Closed {
   latencies: number[];
   serverMs: number;
   dbMs: number;
+  /** attendance rows inserted or updated (PostgreSQL only) */
+  rowsWritten: number;
   otherMs: number;
   timings: Timings;
   firstError: string | null;
@@ -160,6 +178,7 @@ const emptyClosed = (): Closed => ({
   latencies: [],
   serverMs: 0,
   dbMs: 0,
+  rowsWritten: 0,
   otherMs: 0,
   timings: { dropIn: [], other: [] },
   firstError: null,
@@ -435,6 +454,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
           result: run,
           serverMs,
           dbMs,
+          rowsWritten,
           otherMs,
         } = await withCpu(server, db, () =>
           closedLoop(
@@ -450,6 +470,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
         acc.seconds += run.seconds;
         acc.serverMs += serverMs;
         acc.dbMs += dbMs;
+        acc.rowsWritten += rowsWritten;
         acc.otherMs += otherMs;
         acc.firstError ??= run.firstError;
         acc.perRound.push(((serverMs + dbMs) / Math.max(1, run.calls - run.errors)) * 1000);
@@ -462,7 +483,10 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
       console.log(
         `  ${phase.name.padEnd(5)}: ${f0(c.ok / c.seconds)} req/s, ack p50 ${f1(pct(c.latencies, 50))} ms,` +
           ` p99 ${f1(pct(c.latencies, 99))} ms; server CPU ${f1((c.serverMs / Math.max(1, c.ok)) * 1000)} µs/ping` +
-          (db ? ` + PostgreSQL ${f1((c.dbMs / Math.max(1, c.ok)) * 1000)} µs/ping` : "") +
+          (db
+            ? ` + PostgreSQL ${f1((c.dbMs / Math.max(1, c.ok)) * 1000)} µs/ping,` +
+              ` ${(c.rowsWritten / Math.max(1, c.ok)).toFixed(2)} attendance rows written/ping`
+            : "") +
           `; ack p50 with the study hall ${f1(pct(c.timings.dropIn, 50))} ms, without ${f1(pct(c.timings.other, 50))} ms;` +
           ` other processes used ${f0((c.otherMs / (c.seconds * 1000 * cpus().length)) * 100)}% of the machine`,
       );
