@@ -234,6 +234,57 @@ describe.each(DATABASES)("one student per phone on %s", (kind) => {
       expect(back.body.data.device.id).toBe(reg.body.data.device.id);
       expect(await signedOutAt(reg.body.data.device.id)).toBeNull();
     });
+    it("releasing the old phone for a sibling leaves the student's new phone bound", async () => {
+      const admin = (await srv.login("school_admin")).access_token as string;
+      const RELEASE = `mutation($id: Int!, $device: Int) {
+        releaseDevice(student_id: $id, device_id: $device) { device_id signed_out_device { id } } }`;
+      const [student, sibling, stranger] = await Promise.all([1, 2, 3].map(() => makeStudent(db(), school.id)));
+      const old = await device(srv.url, student!.token, "family-old").register();
+      const reset = await srv.gql(admin, RESET, { id: student!.id });
+      const fresh = await device(srv.url, reset.body.data.resetStudentToken.token, "own-new").register();
+      expect(fresh.status).toBe(200);
+      const oldId = old.body.data.device.id as number;
+      const newId = fresh.body.data.device.id as number;
+      const strangers = await device(srv.url, stranger!.token, "stranger").register();
+
+      // another student's phone is no phone of this student: refused, nothing let go
+      const wrong = await srv.gql(admin, RELEASE, { id: student!.id, device: strangers.body.data.device.id });
+      expect(wrong.body.errors?.[0]).toMatchObject({
+        message: "device_id: not a phone of this student",
+        extensions: { code: "BAD_USER_INPUT", field: "device_id" },
+      });
+      expect(await boundDevice(stranger!.id)).toBe(strangers.body.data.device.id);
+
+      // staff free the old phone, named, for the sibling: the new phone stays the student's
+      const freed = await srv.gql(admin, RELEASE, { id: student!.id, device: oldId });
+      expect(freed.body.errors).toBeUndefined();
+      expect(freed.body.data.releaseDevice).toEqual({ device_id: newId, signed_out_device: null });
+      expect(await boundDevice(student!.id)).toBe(newId);
+      expect((await device(srv.url, sibling!.token, "family-old").register()).status).toBe(200);
+      expect((await device(srv.url, reset.body.data.resetStudentToken.token, "own-new").register()).status).toBe(200);
+
+      // without device_id the active phone goes, and a phone in its wait stays in it
+      await db()
+        .insert(devices)
+        .values({ student_id: student!.id, token: "waiting-phone-0001", signed_out_at: new Date() });
+      const active = await srv.gql(admin, RELEASE, { id: student!.id });
+      expect(active.body.errors).toBeUndefined();
+      expect(active.body.data.releaseDevice.device_id).toBeNull();
+      expect(active.body.data.releaseDevice.signed_out_device).not.toBeNull();
+      // and then, with no active phone, the phones in their wait
+      const waiting = await srv.gql(admin, RELEASE, { id: student!.id });
+      expect(waiting.body.data.releaseDevice).toEqual({ device_id: null, signed_out_device: null });
+      const released = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "student.release_device"), eq(auditLog.subject_id, student!.id)))
+        .orderBy(auditLog.id);
+      expect(released.map((a) => (a.data as { device_id: number }).device_id)).toEqual([
+        oldId,
+        newId,
+        expect.any(Number),
+      ]);
+    });
   });
 
   it("a student without a phone signs out nothing", async () => {

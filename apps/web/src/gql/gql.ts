@@ -100,7 +100,7 @@ type Documents = {
     "\n  mutation studentDetailRemove($id: Int!) {\n    removeStudent(id: $id) {\n      id\n    }\n  }\n": typeof types.StudentDetailRemoveDocument,
     "\n  mutation studentDetailRestore($id: Int!) {\n    restoreStudent(id: $id) {\n      id\n    }\n  }\n": typeof types.StudentDetailRestoreDocument,
     "\n  mutation studentDetailResetToken($id: Int!, $send_email: Boolean) {\n    resetStudentToken(id: $id, send_email: $send_email) {\n      id\n    }\n  }\n": typeof types.StudentDetailResetTokenDocument,
-    "\n  mutation studentDetailReleaseDevice($student_id: Int!) {\n    releaseDevice(student_id: $student_id) {\n      id\n    }\n  }\n": typeof types.StudentDetailReleaseDeviceDocument,
+    "\n  mutation studentDetailReleaseDevice($student_id: Int!, $device_id: Int) {\n    releaseDevice(student_id: $student_id, device_id: $device_id) {\n      id\n    }\n  }\n": typeof types.StudentDetailReleaseDeviceDocument,
     "\n  mutation studentDetailCreateNote($student_uuid: String!, $message: String!) {\n    createNote(student_uuid: $student_uuid, message: $message) {\n      id\n    }\n  }\n": typeof types.StudentDetailCreateNoteDocument,
     "\n  mutation studentDetailCreateExcuse(\n    $student_id: Int!\n    $date: String!\n    $attendable_id: Int!\n    $attendable_type: String!\n    $notes: String\n  ) {\n    createExcuse(\n      student_id: $student_id\n      date: $date\n      attendable_id: $attendable_id\n      attendable_type: $attendable_type\n      notes: $notes\n    ) {\n      id\n    }\n  }\n": typeof types.StudentDetailCreateExcuseDocument,
     "\n  mutation studentDetailRemoveExcuse($id: Int!) {\n    removeExcuse(id: $id) {\n      id\n    }\n  }\n": typeof types.StudentDetailRemoveExcuseDocument,
@@ -243,7 +243,7 @@ const documents: Documents = {
     "\n  mutation studentDetailRemove($id: Int!) {\n    removeStudent(id: $id) {\n      id\n    }\n  }\n": types.StudentDetailRemoveDocument,
     "\n  mutation studentDetailRestore($id: Int!) {\n    restoreStudent(id: $id) {\n      id\n    }\n  }\n": types.StudentDetailRestoreDocument,
     "\n  mutation studentDetailResetToken($id: Int!, $send_email: Boolean) {\n    resetStudentToken(id: $id, send_email: $send_email) {\n      id\n    }\n  }\n": types.StudentDetailResetTokenDocument,
-    "\n  mutation studentDetailReleaseDevice($student_id: Int!) {\n    releaseDevice(student_id: $student_id) {\n      id\n    }\n  }\n": types.StudentDetailReleaseDeviceDocument,
+    "\n  mutation studentDetailReleaseDevice($student_id: Int!, $device_id: Int) {\n    releaseDevice(student_id: $student_id, device_id: $device_id) {\n      id\n    }\n  }\n": types.StudentDetailReleaseDeviceDocument,
     "\n  mutation studentDetailCreateNote($student_uuid: String!, $message: String!) {\n    createNote(student_uuid: $student_uuid, message: $message) {\n      id\n    }\n  }\n": types.StudentDetailCreateNoteDocument,
     "\n  mutation studentDetailCreateExcuse(\n    $student_id: Int!\n    $date: String!\n    $attendable_id: Int!\n    $attendable_type: String!\n    $notes: String\n  ) {\n    createExcuse(\n      student_id: $student_id\n      date: $date\n      attendable_id: $attendable_id\n      attendable_type: $attendable_type\n      notes: $notes\n    ) {\n      id\n    }\n  }\n": types.StudentDetailCreateExcuseDocument,
     "\n  mutation studentDetailRemoveExcuse($id: Int!) {\n    removeExcuse(id: $id) {\n      id\n    }\n  }\n": types.StudentDetailRemoveExcuseDocument,
@@ -644,7 +644,7 @@ export function graphql(source: "\n  mutation studentDetailResetToken($id: Int!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation studentDetailReleaseDevice($student_id: Int!) {\n    releaseDevice(student_id: $student_id) {\n      id\n    }\n  }\n"): typeof import('./graphql').StudentDetailReleaseDeviceDocument;
+export function graphql(source: "\n  mutation studentDetailReleaseDevice($student_id: Int!, $device_id: Int) {\n    releaseDevice(student_id: $student_id, device_id: $device_id) {\n      id\n    }\n  }\n"): typeof import('./graphql').StudentDetailReleaseDeviceDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -816,6 +816,7 @@ export type StudentDetailResetTokenMutation = { resetStudentToken: { id: number 
 
 export type StudentDetailReleaseDeviceMutationVariables = Exact<{
   student_id: number;
+  device_id?: number | null | undefined;
 }>;
 
 
@@ -3094,8 +3095,8 @@ export const StudentDetailResetTokenDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<StudentDetailResetTokenMutation, StudentDetailResetTokenMutationVariables>;
 export const StudentDetailReleaseDeviceDocument = new TypedDocumentString(`
-    mutation studentDetailReleaseDevice($student_id: Int!) {
-  releaseDevice(student_id: $student_id) {
+    mutation studentDetailReleaseDevice($student_id: Int!, $device_id: Int) {
+  releaseDevice(student_id: $student_id, device_id: $device_id) {
     id
   }
 }

@@ -54,6 +54,40 @@ export function NowCard({ student, timeZone }: { student: StudentDetail; timeZon
   );
 }
 
+/** Release one phone of the student (reset_token), named by its id so the other phone stays (decision 0511). */
+function ReleaseButton({
+  student,
+  deviceId,
+  label,
+  message,
+}: {
+  student: StudentDetail;
+  deviceId: number;
+  label: string;
+  message: string;
+}) {
+  const release = useStudentMutation(student.uuid, () =>
+    execute(ReleaseDeviceDocument, { student_id: student.id, device_id: deviceId }),
+  );
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      color="red"
+      loading={release.isPending}
+      onClick={() =>
+        void confirmThen(
+          { title: label, message, danger: true },
+          () => release.mutateAsync(undefined),
+          "The device was released.",
+        )
+      }
+    >
+      {label}
+    </Button>
+  );
+}
+
 /** The student's phone: what it is, what it may do, when it was last heard; release with reset_token. */
 export function DeviceCard({
   student,
@@ -67,63 +101,67 @@ export function DeviceCard({
   const device = student.device;
   // a phone the student signed out of holds off other students for a while; staff may free it now
   const waiting = student.signed_out_device;
-  const release = useStudentMutation(student.uuid, () => execute(ReleaseDeviceDocument, { student_id: student.id }));
+  const releaseWaiting = (label: string) =>
+    waiting && canRelease ? (
+      <ReleaseButton
+        student={student}
+        deviceId={waiting.id}
+        label={label}
+        message={`Forget the phone ${student.first_name} signed out of? Another student can then sign in on it at once.`}
+      />
+    ) : undefined;
+  const waitNote = waiting?.signed_out_at && (
+    <Text size="sm">
+      Signed out of {waiting.model_name ?? "a phone"} at {formatDateTime(waiting.signed_out_at, timeZone)}; that phone
+      signs in no other student until {formatDateTime(phoneFreeAt(waiting.signed_out_at).toISOString(), timeZone)}.
+    </Text>
+  );
   return (
     <DetailSection
       title="Device"
       actions={
-        (device || waiting) && canRelease ? (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            loading={release.isPending}
-            onClick={() =>
-              void confirmThen(
-                {
-                  title: "Release device",
-                  message: device
-                    ? `Forget ${student.first_name}'s phone? The next phone that registers becomes the active one.`
-                    : `Forget the phone ${student.first_name} signed out of? Another student can then sign in on it at once.`,
-                  danger: true,
-                },
-                () => release.mutateAsync(undefined),
-                "The device was released.",
-              )
-            }
-          >
-            Release device
-          </Button>
-        ) : undefined
+        device && canRelease ? (
+          <ReleaseButton
+            student={student}
+            deviceId={device.id}
+            label="Release device"
+            message={`Forget ${student.first_name}'s phone? The next phone that registers becomes the active one.`}
+          />
+        ) : (
+          releaseWaiting("Release device")
+        )
       }
     >
       {!device ? (
         <Stack gap={4}>
           <Text>No device registered.</Text>
-          {waiting?.signed_out_at && (
-            <Text size="sm">
-              Signed out of {waiting.model_name ?? "a phone"} at {formatDateTime(waiting.signed_out_at, timeZone)}; that
-              phone signs in no other student until{" "}
-              {formatDateTime(phoneFreeAt(waiting.signed_out_at).toISOString(), timeZone)}.
-            </Text>
-          )}
+          {waitNote}
           <Text size="sm" c="dimmed">
             Last seen: {student.last_seen ? formatDateTime(student.last_seen, timeZone) : "never"}
           </Text>
         </Stack>
       ) : (
-        <KeyValueList
-          label="The student's device"
-          items={[
-            { label: "Model", value: device.model_name },
-            { label: "Type", value: [device.type, device.os_version].filter(Boolean).join(" ") },
-            { label: "App version", value: device.app_version },
-            { label: "Location", value: yesNo(device.location_permission) },
-            { label: "Bluetooth", value: yesNo(device.bluetooth_permission) },
-            { label: "Registered", value: formatDateTime(device.created_at, timeZone) },
-            { label: "Last seen", value: student.last_seen ? formatDateTime(student.last_seen, timeZone) : "Never" },
-          ]}
-        />
+        <Stack gap="sm">
+          <KeyValueList
+            label="The student's device"
+            items={[
+              { label: "Model", value: device.model_name },
+              { label: "Type", value: [device.type, device.os_version].filter(Boolean).join(" ") },
+              { label: "App version", value: device.app_version },
+              { label: "Location", value: yesNo(device.location_permission) },
+              { label: "Bluetooth", value: yesNo(device.bluetooth_permission) },
+              { label: "Registered", value: formatDateTime(device.created_at, timeZone) },
+              { label: "Last seen", value: student.last_seen ? formatDateTime(student.last_seen, timeZone) : "Never" },
+            ]}
+          />
+          {/* after a token reset: the new phone is active and the old one waits; each goes on its own */}
+          {waitNote && (
+            <Group gap="sm" wrap="wrap">
+              {waitNote}
+              {releaseWaiting("Release signed-out phone")}
+            </Group>
+          )}
+        </Stack>
       )}
     </DetailSection>
   );

@@ -201,8 +201,8 @@ export const ResetStudentTokenDocument = graphql(`
 `);
 
 export const ReleaseDeviceDocument = graphql(`
-  mutation studentDetailReleaseDevice($student_id: Int!) {
-    releaseDevice(student_id: $student_id) {
+  mutation studentDetailReleaseDevice($student_id: Int!, $device_id: Int) {
+    releaseDevice(student_id: $student_id, device_id: $device_id) {
       id
     }
   }
