@@ -22,6 +22,7 @@ import {
 } from "../db/schema/index.ts";
 import { schoolsOf } from "../engine/test-fixtures.ts";
 import { PushTestClient } from "../realtime/push-test-client.ts";
+import { ACCOUNT_EXISTS_EVERY_MS } from "./elsewhere.ts";
 import { appendToFile, createFile, oidOf } from "./store.ts";
 
 const SAMPLES = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../../docs/samples");
@@ -525,7 +526,7 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(await db().$count(userCourse, eq(userCourse.user_id, free?.id as number))).toBe(1);
   });
 
-  it("tells another school's holder once per import, also when a crash makes it run again (decision 0970)", async () => {
+  it("tells another school's holder once in 30 days, also when a crash makes an import run again (decisions 0951, 0970)", async () => {
     const held = `once-${kind}@other.test`;
     const csv = `email,first_name,role\n${held},Held,staff\n`;
     const [holder] = await db()
@@ -549,7 +550,17 @@ describe.each(DATABASES)("imports on %s", (kind) => {
       .from(notificationClaims)
       .where(and(eq(notificationClaims.kind, "import_account_exists"), eq(notificationClaims.period, `import:${id}`)));
     expect(claim).toMatchObject({ school_id: schoolId, recipient: `user:${holder?.id}` });
-    // uploading the file again is a new import, which the admin asked for: the holder hears of it
+    // a school importing its roster every night tells the holder once in 30 days, not every night
+    await run("users", csv);
+    await run("users", csv);
+    expect(await told()).toBe(1);
+    // a claim older than the window is no reason for silence: the next import tells them again
+    await db()
+      .update(notificationClaims)
+      .set({ created_at: new Date(Date.now() - ACCOUNT_EXISTS_EVERY_MS - 60_000) })
+      .where(eq(notificationClaims.recipient, `user:${holder?.id}`));
+    await run("users", csv);
+    expect(await told()).toBe(2);
     await run("users", csv);
     expect(await told()).toBe(2);
   });

@@ -1,3 +1,4 @@
+import { and, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { notificationClaims } from "../db/schema/index.ts";
 import type { Mail, Mailer } from "../mail/mailer.ts";
@@ -30,4 +31,14 @@ export async function queueOnce(db: Db, mailer: Mailer, claim: Claim, mails: rea
     for (const mail of mails) await mailer.send(mail, tx as unknown as Db);
     return true;
   });
+}
+
+/** Whether a claim matching all of `where` was written: a cheap look (one indexed read) before the work. */
+export async function claimed(db: Db, ...where: SQL[]): Promise<boolean> {
+  const rows = await db
+    .select({ id: notificationClaims.id })
+    .from(notificationClaims)
+    .where(and(...where))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,5 +1,5 @@
 import { distanceMetres, isAtLocation, isExcused, isTravelling, localMinutes } from "@rollbook/domain";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { notificationClaims } from "../db/schema/index.ts";
 import { type AlertData, type AlertUser, loadAlertData } from "../engine/finalise/alerts.ts";
@@ -11,7 +11,7 @@ import type { StudentContext } from "../engine/state.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { renderMail, unsubscribeUrl } from "../mail/template.ts";
 import type { Services } from "../services.ts";
-import { queueOnce } from "./once.ts";
+import { claimed, queueOnce } from "./once.ts";
 import { type Sms, sendTexts, textsInstead } from "./sms.ts";
 
 /** A pindrop that arrives this long after its class ended is stale news: not sent. */
@@ -155,16 +155,10 @@ function claimedHere(s: Services) {
 
 /** A cheap look before loading recipients: another process may have claimed it. */
 async function queued(s: Services, studentId: number, period: string) {
-  const rows = await s.db
-    .select({ id: notificationClaims.id })
-    .from(notificationClaims)
-    .where(
-      and(
-        eq(notificationClaims.kind, "pindrop"),
-        eq(notificationClaims.recipient, `student:${studentId}`),
-        eq(notificationClaims.period, period),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return claimed(
+    s.db,
+    eq(notificationClaims.kind, "pindrop"),
+    eq(notificationClaims.recipient, `student:${studentId}`),
+    eq(notificationClaims.period, period),
+  );
 }
