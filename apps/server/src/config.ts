@@ -53,7 +53,8 @@ const envSchema = z.object({
   GRAPHQL_RATE_LIMIT: z.coerce.number().int().positive().default(600), // per user per minute
   DEVICE_RATE_LIMIT: z.coerce.number().int().positive().default(120), // per student token per minute
   DEVICE_TOKEN_FAILURES: z.coerce.number().int().positive().default(2000), // wrong student tokens per address per 15 min
-  OFFLINE_CODE_STUDENT_FAILURES: z.coerce.number().int().positive().default(10), // per student per 15 min
+  OFFLINE_CODE_PAIR_FAILURES: z.coerce.number().int().positive().default(10), // per staff user and student per 15 min
+  OFFLINE_CODE_STUDENT_FAILURES: z.coerce.number().int().positive().default(30), // per student, all staff, per 15 min
   OFFLINE_CODE_USER_FAILURES: z.coerce.number().int().positive().default(30), // per staff user per 15 min
   RATE_LIMIT_PREFIX: z.string().min(1).default("rollbook:rl"), // Redis key prefix (tests use a unique one)
   // The first user of an empty database (decision 0122): a master admin and their school.

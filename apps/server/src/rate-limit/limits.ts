@@ -33,6 +33,12 @@ function build(s: LimitHost) {
       points: c.DEVICE_TOKEN_FAILURES,
       duration: 15 * MINUTE,
     }),
+    // a staff user's wrong codes for one student: their mistakes hold only them (decision 0402)
+    offlineCodePair: store.make({
+      name: "offline-code-pair",
+      points: c.OFFLINE_CODE_PAIR_FAILURES,
+      duration: 15 * MINUTE,
+    }),
     offlineCodeStudent: store.make({
       name: "offline-code-student",
       points: c.OFFLINE_CODE_STUDENT_FAILURES,

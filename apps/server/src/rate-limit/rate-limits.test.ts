@@ -98,6 +98,7 @@ describe.each(DATABASES)("rate limits on %s", (kind) => {
         LOGIN_DELAY_MS: "1000",
         GRAPHQL_RATE_LIMIT: "8",
         DEVICE_RATE_LIMIT: "3",
+        OFFLINE_CODE_PAIR_FAILURES: "2",
         OFFLINE_CODE_STUDENT_FAILURES: "3",
         OFFLINE_CODE_USER_FAILURES: "5",
       });
@@ -151,32 +152,51 @@ describe.each(DATABASES)("rate limits on %s", (kind) => {
       expect((await phone(srv.url, two.token as string).get(`schedule?date=${today}`)).status).toBe(200);
     });
 
-    it("limits wrong offline codes per student and per staff user, and audits each wrong one", async () => {
+    it("limits wrong offline codes per staff user and student, per student and per user, and audits each wrong one", async () => {
       const db = srv.database.db;
       const { demo } = await schoolsOf(db);
-      const admin = await srv.login("school_admin");
+      const [admin, owner, athletics] = [
+        await srv.login("school_admin"),
+        await srv.login("school_owner"),
+        await srv.login("athletics_admin"),
+      ];
       const [a, b, c] = [
         await makeStudent(db, demo.id),
         await makeStudent(db, demo.id),
         await makeStudent(db, demo.id),
       ];
-      const submit = (studentId: number, code: string) =>
-        srv.gql(admin.access_token, OFFLINE, { student_id: studentId, code });
+      const submit = (who: { access_token: string }, studentId: number, code: string) =>
+        srv.gql(who.access_token, OFFLINE, { student_id: studentId, code });
+      const refusal = (r: Awaited<ReturnType<typeof submit>>) =>
+        r.body.errors?.[0]?.extensions?.code === "RATE_LIMITED" ? r.body.errors[0]?.message : null;
       const codeOf = (r: Awaited<ReturnType<typeof submit>>) => r.body.errors?.[0]?.extensions?.code;
-      for (let i = 0; i < 3; i++) expect(codeOf(await submit(a.id, wrongCode()))).toBe("BAD_USER_INPUT");
-      // the student's budget is spent: even the right code waits
-      const refused = await submit(a.id, offlineCodeAt(SECRET, new Date()));
-      expect(codeOf(refused)).toBe("RATE_LIMITED");
-      expect(refused.body.errors?.[0]?.message).toMatch(/Too many wrong offline codes for this student/);
-      // the user's budget (5): two more on another student, then any student is refused
-      for (let i = 0; i < 2; i++) expect(codeOf(await submit(b.id, wrongCode()))).toBe("BAD_USER_INPUT");
-      expect(codeOf(await submit(c.id, wrongCode()))).toBe("RATE_LIMITED");
+      const right = () => offlineCodeAt(SECRET, new Date());
+      for (let i = 0; i < 2; i++) expect(codeOf(await submit(admin, a.id, wrongCode()))).toBe("BAD_USER_INPUT");
+      // the admin's budget for this student (2) is spent: even their right code waits...
+      expect(refusal(await submit(admin, a.id, right()))).toMatch(
+        /Too many wrong offline codes from you for this student/,
+      );
+      // ...but a colleague's right code is checked: one account's mistakes lock nobody else out
+      // (the code passes its check; the student then has no session of course 1 in progress)
+      const checked = await submit(owner, a.id, right());
+      expect(checked.body.errors?.[0]).toMatchObject({ extensions: { field: "attendable_id" } });
+      // the student's budget across all staff (3): the owner's wrong code spends it, and then the
+      // owner, who typed a wrong one, waits too
+      expect(codeOf(await submit(owner, a.id, wrongCode()))).toBe("BAD_USER_INPUT");
+      expect(refusal(await submit(owner, a.id, right()))).toMatch(/Too many wrong offline codes for this student/);
+      // a staff user with no wrong code for the student in the window is still checked
+      expect(codeOf(await submit(athletics, a.id, wrongCode()))).toBe("BAD_USER_INPUT");
+      expect(refusal(await submit(athletics, a.id, wrongCode()))).toMatch(/for this student/);
+      // the user's budget (5): two more on another student, one on a third, then any is refused
+      for (let i = 0; i < 2; i++) expect(codeOf(await submit(admin, b.id, wrongCode()))).toBe("BAD_USER_INPUT");
+      expect(codeOf(await submit(admin, c.id, wrongCode()))).toBe("BAD_USER_INPUT");
+      expect(refusal(await submit(admin, c.id, wrongCode()))).toMatch(/from your account/);
       const audited = await db
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.action, "attendance.offline_code_wrong"), eq(auditLog.user_id, admin.user.id)));
       const byStudent = (id: number) => audited.filter((r) => r.subject_type === "student" && r.subject_id === id);
-      expect([byStudent(a.id).length, byStudent(b.id).length, byStudent(c.id).length]).toEqual([3, 2, 0]);
+      expect([byStudent(a.id).length, byStudent(b.id).length, byStudent(c.id).length]).toEqual([2, 2, 1]);
       expect(audited.every((r) => r.school_id === demo.id)).toBe(true);
     });
   });
