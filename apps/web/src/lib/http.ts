@@ -21,7 +21,8 @@ export const NETWORK_ERROR = "Rollbook could not reach the server. Check the con
 
 /**
  * Every call goes through here: JSON, the XMLHttpRequest marker, the bearer token when signed in.
- * A 401 on a call that carried a token ends the session (the router then sends the user to /Login).
+ * A 401 on a call that carried a token ends the session (the router then sends the user to /Login),
+ * if that token is still the session's.
  */
 export async function postJson(
   url: string,
@@ -42,7 +43,7 @@ export async function postJson(
     throw new RequestError(NETWORK_ERROR, 0, {}, false);
   }
   const payload = await response.json().catch(() => null);
-  if (response.status === 401 && token && init.endOnUnauthorized !== false) endSession("expired");
+  if (response.status === 401 && token && init.endOnUnauthorized !== false) endSession("expired", token);
   if (!response.ok) {
     const p = (payload ?? {}) as { message?: unknown; errors?: unknown };
     const errors =

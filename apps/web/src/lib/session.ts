@@ -91,9 +91,14 @@ export function signIn(tokens: Tokens, prefs?: Partial<Prefs>) {
   publish({ token: tokens.access_token, searchToken: tokens.search_token, prefs: merged, ended: null });
 }
 
-/** Cleared on logout and on any 401; the router then sends the user to /Login. */
-export function endSession(reason: EndReason) {
+/**
+ * Cleared on logout and on any 401; the router then sends the user to /Login. A 401 passes the
+ * token it refused (access or search): an answer to a call sent before the session changed hands
+ * (a switch back revokes the acting pair, then stores the admin's) must not end the new session.
+ */
+export function endSession(reason: EndReason, refused?: string) {
   if (snapshot.token === null) return;
+  if (refused !== undefined && refused !== snapshot.token && refused !== snapshot.searchToken) return;
   write(session(), ACCESS, null);
   write(session(), SEARCH, null);
   write(session(), PREFS, null);

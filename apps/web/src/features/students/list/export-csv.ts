@@ -44,7 +44,7 @@ export async function fetchCsv(path: string, fallbackName: string, opts: FetchCs
     if (opts.signal?.aborted) throw err;
     throw new RequestError("Rollbook could not reach the server. Check the connection and try again.", 0, {}, false);
   }
-  if (response.status === 401 && token) endSession("expired");
+  if (response.status === 401 && token) endSession("expired", token);
   if (!response.ok) {
     const payload = (await response.json().catch(() => null)) as {
       message?: string;
