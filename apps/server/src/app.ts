@@ -9,7 +9,7 @@ import { startFinaliser } from "./engine/finalise/run.ts";
 import { exportRoutes } from "./export/routes.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { afterAnswer } from "./http/after-answer.ts";
-import { frameworkError, installErrorHandler } from "./http/errors.ts";
+import { frameworkError, installErrorHandler, MAX_PATH_PART } from "./http/errors.ts";
 import { limitJsonDepth } from "./http/json-body.ts";
 import { REDACTED, SECRET_HEADER_PATHS, serializeRequest } from "./http/log-redaction.ts";
 import { serveWeb } from "./http/web.ts";
@@ -48,6 +48,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
           },
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
+    routerOptions: { maxParamLength: MAX_PATH_PART },
     // a hop count trusts that many proxies in front of us
     trustProxy:
       typeof opts.config.TRUST_PROXY === "number"

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { getIntrospectionQuery } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { MAX_PATH_PART } from "../http/errors.ts";
 import { MAX_ALIASES, MAX_DEPTH } from "./limits.ts";
 
 /** Whatever a client sends to /graphql/query, the answer is a 4xx with a message, never a 500. */
@@ -246,6 +247,24 @@ describe.each(DATABASES)("GraphQL bad input on %s", (kind) => {
       expect(res.status, path).toBe(400);
       expect(await res.json(), path).toEqual({ message: "The request path is not a valid URL (a broken %-escape)" });
     }
+  });
+
+  it("says which limit a path part over MAX_PATH_PART passes, where it answered a bare Bad request", async () => {
+    const long = "x".repeat(MAX_PATH_PART + 1);
+    for (const path of [
+      `/api/v2/signup/${long}`,
+      `/api/v2/calendar/${long}/courses/a.ics`,
+      `/api/v2/reports/${long}/export.csv`,
+    ]) {
+      const res = await fetch(`${srv.url}${path}`, { headers: auth() });
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toEqual({
+        message: `A part of the request path is longer than ${MAX_PATH_PART} characters`,
+      });
+    }
+    // at the bound the route runs: an unknown event
+    const res = await fetch(`${srv.url}/api/v2/signup/${"x".repeat(MAX_PATH_PART)}`);
+    expect(res.status).toBe(404);
   });
 
   it("never answers 500 to odd requests", async () => {

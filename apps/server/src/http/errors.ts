@@ -19,14 +19,22 @@ export function sendValidationError(reply: FastifyReply, error: ZodError, input 
   return reply.code(400).send({ message, errors });
 }
 
+/** Fastify's bound on one part of a path (a signup uuid, a calendar secret); its default. */
+export const MAX_PATH_PART = 100;
+
+/** What the router refuses before any route runs, by Fastify's code; anything else is "Bad request". */
+const FRAMEWORK_REFUSALS: Record<string, string> = {
+  FST_ERR_BAD_URL: "The request path is not a valid URL (a broken %-escape)",
+  FST_ERR_MAX_PARAM_LENGTH: `A part of the request path is longer than ${MAX_PATH_PART} characters`,
+};
+
 /**
- * What Fastify refuses before any route runs (a path with a broken %-escape, FST_ERR_BAD_URL):
- * our `{ message }` shape, not Fastify's own body with its internal error code.
+ * What Fastify refuses before any route runs (a path with a broken %-escape, a path part over
+ * MAX_PATH_PART): our `{ message }` shape saying what is wrong, not Fastify's own body with its
+ * internal error code.
  */
 export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const message =
-    error.code === "FST_ERR_BAD_URL" ? "The request path is not a valid URL (a broken %-escape)" : "Bad request";
-  return reply.code(400).send({ message });
+  return reply.code(400).send({ message: FRAMEWORK_REFUSALS[error.code] ?? "Bad request" });
 }
 
 /**
