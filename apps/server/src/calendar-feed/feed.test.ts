@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { sessionDaysBetween, zonedToUtc } from "@rollbook/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -158,5 +158,28 @@ describe.each(DATABASES)("course calendar feed on %s", (kind) => {
     // a new password makes a new secret: the old URL stops at once
     await db().update(users).set({ password_hash: "changed" }).where(eq(users.id, judge.id));
     expect((await get(theirs)).status).toBe(404);
+  });
+
+  it("gives no feed to a user without a password, whose secret a stranger could derive", async () => {
+    const course = await semesterCourse();
+    const coach = await as("staff");
+    await db().insert(userCourse).values({ user_id: coach.id, course_id: course.id });
+    // as an imported user who never signed in: no password; an admin acting as them opens the course
+    await db().update(users).set({ password_hash: null }).where(eq(users.id, coach.id));
+    const switched = await srv.gql(
+      (await as("school_admin")).token,
+      "mutation($u: Int!) { switchUser(user_id: $u) { access_token } }",
+      { u: coach.id },
+    );
+    const acting = switched.body.data.switchUser.access_token as string;
+    const asked = await srv.gql(acting, URL_OF, { uuid: course.uuid });
+    const url = asked.body.data.course.calendar_url as string;
+    const [row] = await db().select().from(users).where(eq(users.id, coach.id));
+    // what the secret was derived from: nothing but the id and the creation time
+    const guessed = createHmac("sha256", `:${row!.id}:${new Date(row!.created_at).toISOString()}`)
+      .update("rollbook calendar feed v1")
+      .digest("base64url");
+    expect(url.split("/")[4]).toBe(guessed);
+    expect((await get(`/api/v2/calendar/${guessed}/courses/${course.uuid}.ics`)).status).toBe(404);
   });
 });

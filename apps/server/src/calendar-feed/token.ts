@@ -18,8 +18,13 @@ export function calendarSecret(user: Pick<UserRow, "id" | "password_hash" | "cre
   return createHmac("sha256", key).update("rollbook calendar feed v1").digest("base64url");
 }
 
-/** Whether a secret from a URL is the user's current one (constant time). */
+/**
+ * Whether a secret from a URL is the user's current one (constant time). A user without a password
+ * (imported, not yet signed in; an admin acting as them can still ask for the URL) has no feed:
+ * their secret would be derived from the id and creation time alone, which a stranger can guess.
+ */
 export function isCurrentSecret(user: UserRow, secret: string): boolean {
+  if (!user.password_hash) return false;
   const want = Buffer.from(calendarSecret(user));
   const got = Buffer.from(secret);
   return want.length === got.length && timingSafeEqual(want, got);
