@@ -96,7 +96,7 @@ export async function uploadImport(kind: ImportKind, file: File): Promise<{ uuid
     message?: string;
     errors?: Record<string, string[]>;
   } | null;
-  if (response.status === 401 && token) endSession("expired");
+  if (response.status === 401 && token) endSession("expired", token);
   if (!response.ok || !payload?.data)
     throw new RequestError(
       payload?.message ?? `The server answered ${response.status}.`,
