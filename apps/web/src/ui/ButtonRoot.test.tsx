@@ -17,7 +17,7 @@ const withTheme = (ui: React.ReactNode) =>
   );
 
 describe("a busy button (the theme's ButtonRoot)", () => {
-  it("keeps focus through a form's save, says it is busy, and takes no second submit", async () => {
+  it("keeps focus through a form's save, says it is working (not unavailable), and takes no second submit", async () => {
     const user = userEvent.setup();
     let done = () => {};
     const save = vi.fn(() => new Promise<void>((resolve) => (done = resolve)));
@@ -29,7 +29,11 @@ describe("a busy button (the theme's ButtonRoot)", () => {
     create.focus();
     await user.keyboard("{Enter}");
     await waitFor(() => expect(create.getAttribute("aria-busy")).toBe("true"));
-    expect(create.getAttribute("aria-disabled")).toBe("true");
+    // busy, not unavailable (decision 0585): its name says so, aria-disabled is not set, and the
+    // polite live region says it too, since the focused button's own name change may go unread
+    expect(screen.getByRole("button", { name: "Create working…" })).toBe(create);
+    expect(create.hasAttribute("aria-disabled")).toBe(false);
+    await waitFor(() => expect(document.getElementById("rollbook-announcer")?.textContent).toBe("working…"));
     expect((create as HTMLButtonElement).disabled).toBe(false);
     expect(document.activeElement).toBe(create);
 
@@ -41,7 +45,7 @@ describe("a busy button (the theme's ButtonRoot)", () => {
     create.focus();
     done();
     await waitFor(() => expect(create.hasAttribute("aria-busy")).toBe(false));
-    expect(create.hasAttribute("aria-disabled")).toBe(false);
+    expect(screen.getByRole("button", { name: "Create" })).toBe(create);
     expect(document.activeElement).toBe(create);
   });
 
