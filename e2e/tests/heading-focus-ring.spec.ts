@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, test } from "../fixtures.ts";
+import { tabTo } from "../support/keyboard.ts";
 
 test.use({ role: "school_admin" });
 
@@ -30,10 +31,7 @@ test("the focused page heading shows a ring after keyboard navigation only", asy
 
   // by keyboard: Tab to the sidebar's Participants link and Enter
   const link = page.getByRole("link", { name: "Participants", exact: true });
-  for (let i = 0; i < 30 && !(await link.evaluate((a) => a === document.activeElement)); i++) {
-    await page.keyboard.press("Shift+Tab");
-  }
-  await expect(link).toBeFocused();
+  await tabTo(page, link, { back: true });
   await page.keyboard.press("Enter");
   await expect(heading).toBeFocused();
   await page.screenshot({ path: info.outputPath("keyboard.png") });

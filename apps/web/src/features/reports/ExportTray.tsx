@@ -1,4 +1,6 @@
 import { Anchor, Button, CloseButton, Group, Paper, Progress, Stack, Text, Title } from "@mantine/core";
+import type { MouseEvent } from "react";
+import { rescueFocusFrom } from "../../ui/focus-rescue.ts";
 import { type ExportJob, progressPercent, progressText, trayJobs } from "./export-store.ts";
 import { cancelExport, dismissExport } from "./run-export.ts";
 import { useExports } from "./use-exports.ts";
@@ -9,6 +11,12 @@ const STATE_TEXT: Record<ExportJob["state"], string> = {
   failed: "Failed",
   cancelled: "Cancelled",
 };
+
+/** Runs an action that takes its own button away (decision 0582): focus goes to a heading, not <body>. */
+function leave(e: MouseEvent<HTMLButtonElement>, action: () => void) {
+  rescueFocusFrom(e.currentTarget);
+  action();
+}
 
 function TrayJob({ job }: { job: ExportJob }) {
   const percent = progressPercent(job);
@@ -23,7 +31,11 @@ function TrayJob({ job }: { job: ExportJob }) {
           </Text>
         </Text>
         {job.state !== "running" && (
-          <CloseButton size="sm" aria-label={`Dismiss the ${job.title} export`} onClick={() => dismissExport(job.id)} />
+          <CloseButton
+            size="sm"
+            aria-label={`Dismiss the ${job.title} export`}
+            onClick={(e) => leave(e, () => dismissExport(job.id))}
+          />
         )}
       </Group>
       {job.state === "running" && (
@@ -40,7 +52,7 @@ function TrayJob({ job }: { job: ExportJob }) {
       </Text>
       <Group gap="xs">
         {job.state === "running" && (
-          <Button size="compact-sm" variant="default" onClick={() => cancelExport(job.id)}>
+          <Button size="compact-sm" variant="default" onClick={(e) => leave(e, () => cancelExport(job.id))}>
             Cancel {job.title} export
           </Button>
         )}

@@ -17,6 +17,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { BREAKPOINTS } from "@rollbook/domain";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { rescueFocusFrom } from "../focus-rescue.ts";
 import classes from "./DataGrid.module.css";
 import { Pager } from "./Pager.tsx";
 import { headerState, type RowId, selectedText } from "./selection.ts";
@@ -139,7 +140,15 @@ export function DataGrid<T>({
                 {selectedText(selection.count)}
               </Text>
               {selection.count > 0 && (
-                <Button size="compact-sm" variant="subtle" onClick={selection.clear}>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={(e) => {
+                    // the button goes with the selection: focus goes to the heading, not <body>
+                    rescueFocusFrom(e.currentTarget);
+                    selection.clear();
+                  }}
+                >
                   Clear selection
                 </Button>
               )}
