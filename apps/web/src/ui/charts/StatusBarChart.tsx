@@ -184,8 +184,9 @@ export function StatusBarChart({
       )}
       <div id={id} className={asTable ? undefined : "sr-only"}>
         {asTable ? (
-          // shown: it may scroll sideways on a phone, so it takes focus and a name
-          <ScrollRegion minWidth={320} label={caption}>
+          // shown: it may scroll sideways on a phone, so it takes focus and a name, its own: a
+          // report's section is named by a heading with the caption's words (axe landmark-unique)
+          <ScrollRegion minWidth={320} label={`${caption} (table)`}>
             {table}
           </ScrollRegion>
         ) : (
