@@ -18,6 +18,8 @@ export function ReportChartSection({ chart }: { chart: ReportChart }) {
         type={chart.type}
         series={chart.series}
         withTotal={chart.withTotal}
+        markNoData={chart.markNoData}
+        noDataNote={chart.noDataNote}
         emptyText={chart.emptyText ?? "Nothing to show for these filters."}
       />
     </Paper>

@@ -25,6 +25,10 @@ export interface ReportChart {
   emptyText?: string;
   /** The table twin's Total column (off for percentages). */
   withTotal?: boolean;
+  /** Labels without data, drawn and read as "No data", not 0 (StatusBarChart). */
+  markNoData?: boolean | readonly boolean[];
+  /** What "No data" means in this report. */
+  noDataNote?: string;
 }
 
 export interface ReportResult<Row> {

@@ -9,6 +9,7 @@ import {
   graphRows,
   isEmptyGraph,
   NO_DATA,
+  noDataAt,
   rowTotal,
   statusSeries,
   withNoDataBars,
@@ -31,10 +32,13 @@ export interface StatusBarChartProps {
   /** The table's Total column: off where the series do not add up (percentages). */
   withTotal?: boolean;
   /**
-   * A label with nothing counted is a day without data, not a day at 0 (a daily graph): the
-   * chart draws it as a dashed grey "No data" bar and the table says "No data", with a note.
+   * Labels without data, not at 0: `true` marks those with nothing counted (a daily graph: a day
+   * without attendance rows), a list the ones it says (an APA not there yet). The chart draws each
+   * as a dashed grey "No data" bar and the table says "No data", with `noDataNote` under them.
    */
-  markNoData?: boolean;
+  markNoData?: boolean | readonly boolean[];
+  /** What "No data" means here (default: a day with no attendance recorded). */
+  noDataNote?: string;
 }
 
 const NO_DATA_LABEL = "No data";
@@ -90,22 +94,24 @@ export function StatusBarChart({
   emptyText = "No attendance to show yet.",
   withTotal = true,
   markNoData = false,
+  noDataNote = NO_DATA_NOTE,
 }: StatusBarChartProps) {
   const [asTable, setAsTable] = useState(false);
   const id = useId();
   const series = useMemo(() => ownSeries ?? statusSeries(graph), [graph, ownSeries]);
   const data = useMemo(() => graphRows(graph, formatLabel), [graph, formatLabel]);
   const noteId = useId();
-  const empty = (i: number) => markNoData && rowTotal(graph, i) === 0;
-  const anyEmpty = markNoData && graph.labels.some((_, i) => empty(i));
+  const missing = useMemo(() => noDataAt(graph, markNoData), [graph, markNoData]);
+  const empty = (i: number) => Boolean(missing[i]);
+  const anyEmpty = missing.some(Boolean);
   const drawn = useMemo(() => {
     const bars = series.map((s) => ({ name: s.name, label: s.label, color: s.color }));
     if (!anyEmpty) return { rows: data, bars };
     return {
-      rows: withNoDataBars(graph, data),
+      rows: withNoDataBars(graph, data, missing),
       bars: [...bars, { name: NO_DATA, label: NO_DATA_LABEL, color: "gray.2" }],
     };
-  }, [graph, data, series, anyEmpty]);
+  }, [graph, data, series, anyEmpty, missing]);
   if (isEmptyGraph(graph)) {
     return (
       <Text size="sm" c="dimmed">
@@ -179,7 +185,7 @@ export function StatusBarChart({
       )}
       {anyEmpty && (
         <Text size="xs" c="dimmed" id={noteId}>
-          {NO_DATA_NOTE}
+          {noDataNote}
         </Text>
       )}
       <div id={id} className={asTable ? undefined : "sr-only"}>

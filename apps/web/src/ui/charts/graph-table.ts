@@ -59,12 +59,23 @@ export const isEmptyGraph = (graph: Graph) =>
 export const NO_DATA = "no_data";
 
 /**
- * Days with no attendance at all (no row counted), told apart from days that were 0 %: each row
- * gets the placeholder's value, the tallest day's total on a day without data (so the bar is
- * plainly there) and 0 on every other day.
+ * Which labels have no data. `true`: those with nothing counted (a daily graph: a day with no
+ * attendance row); a list: the ones it marks (an APA not there yet, drawn as 0 otherwise).
  */
-export function withNoDataBars(graph: Graph, rows: readonly Record<string, string | number>[]) {
-  const totals = graph.labels.map((_, i) => rowTotal(graph, i));
-  const tallest = Math.max(1, ...totals);
-  return rows.map((row, i) => ({ ...row, [NO_DATA]: totals[i] === 0 ? tallest : 0 }));
+export function noDataAt(graph: Graph, mark: boolean | readonly boolean[]): boolean[] {
+  return graph.labels.map((_, i) => (typeof mark === "boolean" ? mark && rowTotal(graph, i) === 0 : Boolean(mark[i])));
+}
+
+/**
+ * Labels without data (`noDataAt`), told apart from labels at 0: each row gets the placeholder's
+ * value, the tallest label's total on one without data (so the bar is plainly there) and 0 on
+ * every other.
+ */
+export function withNoDataBars(
+  graph: Graph,
+  rows: readonly Record<string, string | number>[],
+  missing: readonly boolean[] = noDataAt(graph, true),
+) {
+  const tallest = Math.max(1, ...graph.labels.map((_, i) => rowTotal(graph, i)));
+  return rows.map((row, i) => ({ ...row, [NO_DATA]: missing[i] ? tallest : 0 }));
 }

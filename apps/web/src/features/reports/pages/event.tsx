@@ -85,6 +85,10 @@ export const eventConfig: ReportConfig<Row> = {
         ],
         type: "stacked",
         emptyText: "No attendance at these events yet.",
+        // an event with nothing attended or missed has no attendance to count, not 0 (decision 0700)
+        markNoData: true,
+        noDataNote:
+          "No data: no attendance at that event counts as attended or missed yet, which does not mean that nobody attended.",
       },
     };
   },

@@ -114,6 +114,9 @@ export const teamConfig: ReportConfig<Row> = {
         series: [{ name: "apa", label: "APA (%)", color: "blue.6" }],
         withTotal: false,
         emptyText: "No finished sessions count towards APA yet.",
+        // an APA not there yet (no finished session) is not an APA of 0 (decision 0700)
+        markNoData: r.data.map((row) => row.apa === null || row.apa === undefined),
+        noDataNote: "No data: no finished session counts towards that participant's APA yet, which is not an APA of 0.",
       },
     };
   },
