@@ -73,3 +73,20 @@ describe("DateField", () => {
     expect(screen.getByTestId("value").textContent).toBe("2026-11-27");
   });
 });
+
+describe("DateField's calendar by keyboard", () => {
+  it("keeps focus in the calendar when Enter changes its level: months, then a month's days", async () => {
+    const user = userEvent.setup();
+    renderUi(<Harness initial="2026-11-20" />);
+    screen.getByRole("button", { name: /Start date/ }).focus();
+    await user.keyboard("{Enter}");
+    (await screen.findByRole("button", { name: "November 2026" })).focus();
+    await user.keyboard("{Enter}");
+    // the months of 2026, focus on the calendar's own month, not <body>
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Nov"));
+    await user.keyboard("{ArrowRight}{Enter}");
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toMatch(/December 2026$/));
+    await user.keyboard("{Enter}");
+    expect(screen.getByTestId("value").textContent).toMatch(/^2026-12-/);
+  });
+});

@@ -2,7 +2,11 @@ import { DatePickerInput, type DatesRangeValue, DateTimePicker, MonthPickerInput
 import "@mantine/dates/styles.css";
 import { DATE_FORMAT, DATETIME_FORMAT, MONTH_FORMAT, onlyDates } from "./date-format.ts";
 
-/** The calendar's arrows and level buttons have no text: these name them for screen readers. */
+/**
+ * The calendar's arrows have no text: these name them for screen readers. The level buttons
+ * ("November 2026", "2026") keep their own words as their name: a name that leaves them out
+ * ("Choose a month") broke axe's label-content-name-mismatch once the calendar was open.
+ */
 const CALENDAR_LABELS = {
   nextMonth: "Next month",
   previousMonth: "Previous month",
@@ -10,8 +14,6 @@ const CALENDAR_LABELS = {
   previousYear: "Previous year",
   nextDecade: "Next decade",
   previousDecade: "Previous decade",
-  monthLevelControl: "Choose a month",
-  yearLevelControl: "Choose a year",
 };
 
 /**
@@ -23,10 +25,34 @@ const CALENDAR_LABELS = {
  */
 const pickerA11y = (label: string) => ({
   ariaLabels: CALENDAR_LABELS,
+  onLevelChange: keepFocusInCalendar,
   clearButtonProps: { "aria-label": `Clear ${label}` },
   styles: { placeholder: { color: "var(--mantine-color-dimmed)" } },
-  popoverProps: { returnFocus: true },
+  // the calendar's dropdown is a dialog, which needs a name (axe aria-dialog-name)
+  popoverProps: { returnFocus: true, attributes: { dropdown: { "aria-label": `${label}: calendar` } } },
 });
+
+/**
+ * Enter on the calendar's month heading ("Choose a month") shows the months, and Enter on a month
+ * its days, but the control that had focus goes with the level it belonged to, and focus fell to
+ * <body>: Escape no longer closed the calendar, and Tab began at the top of the page. After the
+ * new level is drawn, focus goes to its cell in the tab order (the month or day the calendar is
+ * on), else its first day that can be picked, else its heading (decision 0587).
+ */
+function keepFocusInCalendar() {
+  const calendar = document.activeElement?.closest<HTMLElement>("[data-calendar]");
+  if (!calendar) return;
+  requestAnimationFrame(() => {
+    const focused = calendar.ownerDocument.activeElement;
+    if (focused && focused !== calendar.ownerDocument.body && focused.isConnected) return;
+    // a day of the month before or after, drawn to fill the grid, is not the calendar's month
+    const target =
+      calendar.querySelector<HTMLElement>('table button[tabindex="0"]:not([data-outside])') ??
+      calendar.querySelector<HTMLElement>("table button:not([data-outside]):not([data-disabled]):not(:disabled)") ??
+      calendar.querySelector<HTMLElement>('[class*="calendarHeaderLevel"][tabindex="0"]');
+    target?.focus();
+  });
+}
 
 interface Common {
   label: string;
