@@ -13,23 +13,8 @@ import {
   placeSignals,
   type SessionPlace,
 } from "./sessions-for-student.ts";
-import {
-  type AttendanceRow,
-  MAX_BEHIND,
-  type RowsOnly,
-  readSnapshot,
-  type SeenRow,
-  type Snapshot,
-} from "./snapshot.ts";
-import {
-  advanceState,
-  type RunningState,
-  runningStateOf,
-  throughOf,
-  type Verdict,
-  verdictOf,
-  verdictOfState,
-} from "./verdict.ts";
+import { type AttendanceRow, type RowsOnly, readSnapshot, type SeenRow, type Snapshot } from "./snapshot.ts";
+import { advanceState, type RunningState, type Verdict, verdictOf, verdictOfState } from "./verdict.ts";
 import { type AttendanceWrite, type Plan, writeAttendances } from "./write-attendance.ts";
 
 export type { AttendanceRow };
@@ -80,19 +65,9 @@ function hasLeft(latestAway: boolean, session: ActiveSession, exit: Date, now: D
 interface Judged {
   judge: (finished: boolean) => Verdict;
   latestAway: boolean;
-  /** the pings the verdict was computed from, checked at the write (Plan.check) */
-  check: Plan["check"];
-  /** from the running state, with fewer than DEFER_LIMIT pings since its last write: a change nobody reads may wait */
-  mayWait: boolean;
+  /** pings in the window the verdict was computed from, checked at the write; null: from the running state */
+  count: number | null;
 }
-
-/**
- * A running state whose only change is one nobody reads (decision 0568) is written at the latest
- * with this many pings since its last write: about 5 minutes of a phone that pings every 30 s.
- */
-export const DEFER_LIMIT = 10;
-/** ...and none is left unwritten this close to the session's end, when the finaliser reads it. */
-const DEFER_UNTIL_END_MS = 60_000;
 
 function fromAll(
   session: ActiveSession,
@@ -116,28 +91,18 @@ function fromAll(
         session,
         all.map((p) => sampleOf(p, session, signals, false)),
       ).last?.present === false,
-    check: { after: new Date(earlyStart(session).getTime() - 1), count: all.length },
-    mayWait: false,
+    count: all.length,
   };
 }
 
-/** `folded`: the pings added to the state read, all recorded after its `through` (`after`). */
-function fromState(state: RunningState, session: ActiveSession, now: Date, after: Date, folded: number): Judged {
+function fromState(state: RunningState, session: ActiveSession, now: Date): Judged {
   const last = state.timeline.last;
   return {
     judge: (finished) => verdictOfState(state, session, finished, now),
     latestAway: last !== null && !last.present,
-    check: { after, count: folded },
-    mayWait: folded < DEFER_LIMIT && now.getTime() < session.end.getTime() - DEFER_UNTIL_END_MS,
+    count: null,
   };
 }
-
-/**
- * The evidence as staff judge it: how many pings named each reason is left out, as it moves with
- * every ping of a student away from the place (decision 0568).
- */
-const judgedEvidence = (e: Plan["evidence"] | undefined) =>
-  e ? { ...e, reasons: e.reasons.map(({ pings: _n, ...r }) => r) } : null;
 
 /**
  * What to write for a session, from what is stored plus `fresh`; null: nothing to write;
@@ -204,7 +169,7 @@ function plan(
       extra: p.extra ?? null,
       at: p.recorded_at.toISOString(),
     }));
-  const sameJudged =
+  const same =
     existing &&
     existing.status === status &&
     sameTime(existing.enter, ev.enter) &&
@@ -213,12 +178,9 @@ function plan(
     existing.location_id === session.location_id &&
     existing.confidence === v.confidence &&
     // jsonb keeps its own key order: compare values, not text
-    isDeepStrictEqual(judgedEvidence(existing.evidence), judgedEvidence(v.evidence));
-  const same = sameJudged && isDeepStrictEqual(existing.evidence ?? null, v.evidence);
+    isDeepStrictEqual(existing.evidence ?? null, v.evidence);
   const sameState = existing && isDeepStrictEqual(existing.engine_state ?? null, v.state);
   if (same && coords.length === 0 && sameState) return null;
-  // nothing staff judge by changed: the pings are stored, and the next write takes them in
-  if (sameJudged && coords.length === 0 && judged.mayWait) return null;
   return {
     status,
     enter: ev.enter,
@@ -230,7 +192,7 @@ function plan(
     visible: !same || coords.length > 0,
     activity,
     coords,
-    check: judged.check,
+    count: judged.count,
   };
 }
 
@@ -240,23 +202,6 @@ const windowRange = (session: ActiveSession) => ({
   fromDate: session.meets,
   toDate: session.meets,
 });
-
-/**
- * The pings a row's running state is still to take (stored after its `through`, not `fresh`), as
- * the row was read with them or from the snapshot's pings; null: unknown or too many, recompute.
- */
-function catchUp(seen: SeenRow, snap: Snapshot | RowsOnly, fresh: readonly StoredPing[], session: ActiveSession) {
-  const state = runningStateOf(seen.row.engine_state);
-  if (!state) return null;
-  const through = throughOf(state);
-  const after = new Date(through ?? earlyStart(session).getTime() - 1);
-  const ids = new Set(fresh.map((p) => p.device_ping_id));
-  const later = (p: StoredPing) => p.recorded_at.getTime() > after.getTime() && !ids.has(p.device_ping_id);
-  let behind: StoredPing[] | null = null;
-  if (seen.behind !== undefined) behind = seen.behind && seen.behind.filter(later);
-  else if ("pings" in snap) behind = snap.pings.filter((p) => later(p) && inWindow(session, p.recorded_at));
-  return behind && behind.length <= MAX_BEHIND ? { after, behind } : null;
-}
 
 /** One session's recompute as far as its write: done (nothing to write), or the write to make. */
 export type Step =
@@ -282,12 +227,13 @@ async function stepOf(db: Db, studentId: number, session: ActiveSession, input: 
   let snap = input.snap;
   const seen = seenRowOf(snap, session);
   if (seen?.row.lock) return { done: { row: seen.row, session, changed: false } };
-  // the common case: pings newer than every one so far, added to the running state with those
-  // stored since its last write (decision 0568)
-  const caught = seen && !seen.row.finished && fresh.length > 0 ? catchUp(seen, snap, fresh, session) : null;
-  const running = caught && advanceState(seen?.row.engine_state, [...caught.behind, ...fresh], session, signals);
+  // the common case: pings newer than every one so far, added to the running state
+  const running =
+    seen && !seen.row.finished && fresh.length > 0
+      ? advanceState(seen.row.engine_state, fresh, session, signals)
+      : null;
   let judged: Judged;
-  if (caught && running) judged = fromState(running, session, now, caught.after, caught.behind.length + fresh.length);
+  if (running) judged = fromState(running, session, now);
   else {
     if (!("pings" in snap)) snap = await readSnapshot(db, studentId, windowRange(session));
     judged = fromAll(session, signals, (snap as Snapshot).pings, fresh, now);

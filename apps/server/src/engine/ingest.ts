@@ -6,8 +6,8 @@ import type { Services } from "../services.ts";
 import { firstStep, publishChanges, type Recomputed, recomputeWith, type Step, sessionKey } from "./apply.ts";
 import { queueOf } from "./ping-queue.ts";
 import type { StoredPing } from "./presence.ts";
-import { type DaySession, earlyStart, inWindow, placeSignals, sessionsNear } from "./sessions-for-student.ts";
-import { attendanceJson, behindJson, decodeRows, type SeenRow } from "./snapshot.ts";
+import { type DaySession, inWindow, placeSignals, sessionsNear } from "./sessions-for-student.ts";
+import { attendanceJson, decodeRows, type SeenRow } from "./snapshot.ts";
 import type { StudentContext } from "./state.ts";
 import { writeAttendances } from "./write-attendance.ts";
 
@@ -117,14 +117,7 @@ async function store(s: Services, group: readonly Ready[]): Promise<Stored> {
   const req = group.map((r, j) => ({ j, s: r.job.student.id, token: r.job.token }));
   const pings = group.flatMap((r, j) => r.rows.map((row) => ({ j, ...row })));
   const keys = group.flatMap((r) =>
-    r.candidates.map((x) => ({
-      s: r.job.student.id,
-      t: x.attendable_type,
-      i: x.attendable_id,
-      m: x.meets,
-      f: earlyStart(x).toISOString(),
-      e: x.end.toISOString(),
-    })),
+    r.candidates.map((x) => ({ s: r.job.student.id, t: x.attendable_type, i: x.attendable_id, m: x.meets })),
   );
   const result = await executeNamed(
     s.db,
@@ -161,9 +154,8 @@ async function store(s: Services, group: readonly Ready[]): Promise<Stored> {
     select coalesce((select json_agg(j) from st), '[]'::json) as ok,
       coalesce((select json_agg(json_build_array(student_id, device_ping_id)) from ins), '[]'::json) as ids,
       extract(epoch from now()) * 1000 as received,
-      (select coalesce(json_agg(${attendanceJson(sql`a.xv`, behindJson(sql`k.f`, sql`k.e`))}), '[]'::json)
-        from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(s int, t text, i int, m date, f timestamptz,
-          e timestamptz)
+      (select coalesce(json_agg(${attendanceJson(sql`a.xv`)}), '[]'::json)
+        from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(s int, t text, i int, m date)
         cross join lateral (select *, xmin::text as xv from attendance where student_id = k.s and attendable_type = k.t
           and attendable_id = k.i and meets = k.m offset 0) a) as rows`,
   );

@@ -10,15 +10,7 @@ export type AttendanceRow = typeof attendance.$inferSelect;
 export interface SeenRow {
   row: AttendanceRow;
   version: string;
-  /**
-   * The pings stored after its running state's `through`, read with it (decision 0568); null:
-   * more than MAX_BEHIND, recompute from every ping. Absent: not read (a Snapshot's pings tell).
-   */
-  behind?: StoredPing[] | null;
 }
-
-/** A running state this many pings behind is recomputed from every ping instead of caught up. */
-export const MAX_BEHIND = 40;
 
 /**
  * What is stored for a student around some sessions, read in one statement as JSON (so both
@@ -36,31 +28,13 @@ export interface RowsOnly {
 
 const ms = (v: unknown) => (v === null || v === undefined ? null : new Date(Number(v)));
 
-/** SQL: ping `p` as decodePings reads it, with when it was received (for its evidence). */
-export const pingArray = sql`json_build_array(p.device_ping_id, extract(epoch from p.recorded_at) * 1000, p.latitude,
-    p.longitude, p.accuracy, p.beacons, p.extra, extract(epoch from p.created_at) * 1000)`;
-
 /** SQL: the student's pings in [from, to] as a JSON array, with when each was received (for its evidence). */
 export const pingsJson = (studentId: number, from: Date, to: Date): SQL => sql`(
-  select coalesce(json_agg(${pingArray}), '[]'::json)
+  select coalesce(json_agg(json_build_array(p.device_ping_id, extract(epoch from p.recorded_at) * 1000, p.latitude,
+    p.longitude, p.accuracy, p.beacons, p.extra, extract(epoch from p.created_at) * 1000)), '[]'::json)
   from pings p
   where p.student_id = ${studentId}::int and p.recorded_at >= ${from.toISOString()}::timestamptz
     and p.recorded_at <= ${to.toISOString()}::timestamptz)`;
-
-/**
- * SQL: the pings of attendance row `a`'s student stored after its running state's `through` (ms,
- * exact: a whole number of milliseconds times an interval) up to `windowEnd`, at most MAX_BEHIND
- * + 1, as a JSON array; null for a row without a state to catch up (none, or finished).
- */
-export const behindJson = (windowStart: SQL, windowEnd: SQL): SQL => sql`(case when a.engine_state is null or a.finished
-    then null else (
-  select coalesce(json_agg(${pingArray} order by p.recorded_at), '[]'::json)
-  from (select * from pings p where p.student_id = a.student_id
-    and p.recorded_at > coalesce(timestamptz '1970-01-01 00:00:00+00' + interval '1 millisecond'
-      * coalesce(a.engine_state->>'through', a.engine_state->'timeline'->'last'->>'at')::bigint,
-      ${windowStart} - interval '1 millisecond')
-    and p.recorded_at <= ${windowEnd}
-    order by p.recorded_at limit ${MAX_BEHIND + 1}) p) end)`;
 
 /** A session as the attendance table keys it. */
 export interface SessionKey {
@@ -69,14 +43,8 @@ export interface SessionKey {
   meets: string;
 }
 
-/**
- * SQL: the attendance row `a` as JSON, as decodeRows reads it; `version` is its xmin as text,
- * `behind` (behindJson) the pings its running state is still to take.
- */
-export const attendanceJson = (
-  version: SQL,
-  behind?: SQL,
-): SQL => sql`json_build_object(${behind ? sql`'behind', ${behind}, ` : sql``}'id', a.id, 'attendable_id', a.attendable_id,
+/** SQL: the attendance row `a` as JSON, as decodeRows reads it; `version` is its xmin as text. */
+export const attendanceJson = (version: SQL): SQL => sql`json_build_object('id', a.id, 'attendable_id', a.attendable_id,
     'attendable_type', a.attendable_type, 'school_id', a.school_id, 'student_id', a.student_id,
     'location_id', a.location_id, 'status', a.status, 'enter', extract(epoch from a.enter) * 1000,
     'exit', extract(epoch from a.exit) * 1000, 'percentage', a.percentage, 'confidence', a.confidence,
@@ -118,17 +86,8 @@ export function decodePings(v: Json): StoredPing[] {
   }));
 }
 
-/** A row's `behind` as read: absent when not read, null when more than MAX_BEHIND. */
-function decodeBehind(r: Record<string, unknown>): Pick<SeenRow, "behind"> {
-  if (!("behind" in r)) return {};
-  if (r.behind === null) return { behind: r.engine_state ? null : [] };
-  const list = decodePings(r.behind);
-  return { behind: list.length > MAX_BEHIND ? null : list };
-}
-
 export function decodeRows(v: Json): SeenRow[] {
   return (parsed(v) as Record<string, unknown>[]).map((r) => ({
-    ...decodeBehind(r),
     version: String(r.version),
     row: {
       id: Number(r.id),

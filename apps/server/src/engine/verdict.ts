@@ -63,21 +63,7 @@ export interface RunningState {
   previous: { at: number; latitude: number; longitude: number; accuracy: number | null } | null;
   /** when the scans that still want a witness were made (ms): a live ping at the place near one recomputes */
   unwitnessed: number[];
-  /**
-   * The newest recorded_at (ms) of the window's pings folded in, those that leave it as it is
-   * (another course's check-in, before the timeline) included. A ping changing nothing anyone
-   * reads is not written (decision 0568): the pings stored after `through` are folded in by the
-   * next ping or the finaliser. Missing (older states): the timeline's last sample.
-   */
-  through?: number | null;
 }
-
-/** Where the state's pings end: every stored ping of the window recorded after it is still to fold in. */
-export const throughOf = (state: RunningState): number | null => state.through ?? state.timeline.last?.at ?? null;
-
-/** The state stored on a row, if it is one of this version (anything else is recomputed). */
-export const runningStateOf = (stored: unknown): RunningState | null =>
-  (stored as RunningState | null)?.v === 4 ? (stored as RunningState) : null;
 
 const isLive = (p: StoredPing) => isLiveDelivery(p.recorded_at, p.received_at);
 
@@ -190,13 +176,8 @@ function samplesOf(p: StoredPing, session: ActiveSession, place: PlaceSignals, u
   };
 }
 
-/** The pings of the window folded into a running state, `through` the newest of the window's. */
-function buildState(
-  pings: readonly StoredPing[],
-  session: ActiveSession,
-  place: PlaceSignals,
-  through: number | null,
-): RunningState {
+/** The pings of the window folded into a running state. */
+function buildState(pings: readonly StoredPing[], session: ActiveSession, place: PlaceSignals): RunningState {
   const { tally, previous, unwitnessed } = tallyOf(pings, place);
   const all = pings.map((p) => samplesOf(p, session, place, unwitnessed.has(p)));
   const on = (k: "live" | "codes") => all.map((x) => x[k]).filter((x): x is PresenceSample => x !== null);
@@ -212,7 +193,6 @@ function buildState(
     tally,
     previous,
     unwitnessed: [...unwitnessed].map((p) => p.recorded_at.getTime()).sort((a, b) => a - b),
-    through,
   };
 }
 
@@ -233,9 +213,9 @@ function needsTheOthers(p: StoredPing, state: RunningState, place: PlaceSignals)
 }
 
 /**
- * The state with `fresh` pings (phone pings or check-ins of the window) added, or null when only a
- * recompute from every stored ping is right: a stale or missing state, a ping not newer than
- * every one so far, or one that needs the others (a scan wanting a witness, or its witness).
+ * The state with `fresh` pings (phone pings or check-ins) added, or null when only a recompute
+ * from every stored ping is right: a stale or missing state, a ping not newer than every one so
+ * far, or one that needs the others (a scan wanting a witness, or its witness).
  */
 export function advanceState(
   stored: unknown,
@@ -243,14 +223,10 @@ export function advanceState(
   session: ActiveSession,
   place: PlaceSignals,
 ): RunningState | null {
-  const state = runningStateOf(stored);
-  if (!state || state.key !== stateKey(session, place)) return null;
+  const state = stored as RunningState | null;
+  if (state?.v !== 4 || state.key !== stateKey(session, place)) return null;
   let { timeline, live, codes, tally, previous } = state;
-  let through = throughOf(state);
   for (const p of [...fresh].sort(byRecorded)) {
-    const at = p.recorded_at.getTime();
-    if (through !== null && at <= through) return null;
-    through = at;
     if (!inTimeline(session, p.recorded_at) || (isCheckIn(p) && !checkInFor(p, session))) continue;
     if (needsTheOthers(p, state, place)) return null;
     const x = samplesOf(p, session, place);
@@ -259,7 +235,7 @@ export function advanceState(
     [timeline, live, codes] = [t, l, c];
     ({ tally, previous } = tallied(tally, previous, p, place));
   }
-  return { v: 4, key: state.key, timeline, live, codes, tally, previous, unwitnessed: state.unwitnessed, through };
+  return { v: 4, key: state.key, timeline, live, codes, tally, previous, unwitnessed: state.unwitnessed };
 }
 
 /** Only presence worth confirming: arriving after the absent limit is no better than not coming. */
@@ -325,6 +301,5 @@ export function verdictOf(input: {
   const pings = input.pings.filter(
     (p) => inTimeline(session, p.recorded_at) && (!isCheckIn(p) || checkInFor(p, session)),
   );
-  const through = input.pings.reduce<number | null>((t, p) => Math.max(t ?? 0, p.recorded_at.getTime()), null);
-  return verdictOfState(buildState(pings, session, place, through), session, finished, now);
+  return verdictOfState(buildState(pings, session, place), session, finished, now);
 }

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { executeNamed } from "../db/prepared.ts";
 import type { AttendanceEvidence } from "../db/schema/attendance.ts";
-import type { ActiveSession } from "./sessions-for-student.ts";
+import { type ActiveSession, earlyStart } from "./sessions-for-student.ts";
 import type { SeenRow } from "./snapshot.ts";
 import type { RunningState } from "./verdict.ts";
 
@@ -27,12 +27,8 @@ export interface Plan {
   state: RunningState | null;
   /** false: only the running state changed, which nobody is told about */
   visible: boolean;
-  /**
-   * The window's pings recorded after `after` that the plan was computed from: the write checks
-   * none arrived since. From every ping: the whole window; from the running state: those after
-   * its `through`, which a ping that was not written leaves behind (decision 0568).
-   */
-  check: { after: Date; count: number };
+  /** pings in the window the plan was computed from: the write checks none arrived since (null: from the running state, the row version suffices) */
+  count: number | null;
 }
 
 /** One attendance to write, with the row version it was computed from (null: there was no row). */
@@ -48,8 +44,8 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /**
  * One statement for any number of attendances (the ping path writes a whole group of requests at
  * once, decision 0564): each row with its activity and coordinates, written only if the row is
- * still the version that was read, is not locked, and no ping it was not computed from arrived
- * in the window (optimistic: no lock, no transaction). An existing row is updated where its xmin still matches
+ * still the version that was read, is not locked, and no ping arrived in the window since
+ * (optimistic: no lock, no transaction). An existing row is updated where its xmin still matches
  * (PostgreSQL re-checks that on the newest version if another writer got there first); a new one
  * is inserted unless another writer inserted it meanwhile. Answers, in order, the row id or
  * "conflict" (re-read and retry). The text is the same for every batch: one prepared statement.
@@ -66,8 +62,8 @@ export async function writeAttendances(db: Db, writes: readonly AttendanceWrite[
     loc: session.location_id,
     id: seen?.row.id ?? null,
     v: seen?.version ?? null,
-    n: p.check.count,
-    a: p.check.after.toISOString(),
+    n: p.count,
+    f: earlyStart(session).toISOString(),
     e: session.end.toISOString(),
     st: p.status,
     en: iso(p.enter),
@@ -84,14 +80,14 @@ export async function writeAttendances(db: Db, writes: readonly AttendanceWrite[
     sql`
     with w as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as w(k int, t text, i int, m date, s int, sc int,
-        loc int, id int, v text, n int, a timestamptz, e timestamptz, st smallint, en timestamptz, ex timestamptz, pc float8,
+        loc int, id int, v text, n int, f timestamptz, e timestamptz, st smallint, en timestamptz, ex timestamptz, pc float8,
         cf float8, ev jsonb, rs jsonb, act jsonb, co jsonb)
     ), ok as (
       select w.* from w
       where coalesce((select a.xmin::text from attendance a where a.attendable_type = w.t and a.attendable_id = w.i
           and a.meets = w.m and a.student_id = w.s and not a.lock), '') = coalesce(w.v, '')
-        and (select count(*) from pings p where p.student_id = w.s and p.recorded_at > w.a
-          and p.recorded_at <= w.e) = w.n
+        and (w.n is null or (select count(*) from pings p where p.student_id = w.s and p.recorded_at >= w.f
+          and p.recorded_at <= w.e) = w.n)
     ), upd as (
       update attendance a set location_id = ok.loc, status = ok.st, enter = ok.en, exit = ok.ex, percentage = ok.pc,
         confidence = ok.cf, evidence = ok.ev, engine_state = ok.rs, updated_at = now()

@@ -12,7 +12,6 @@ import {
 } from "../../db/schema/index.ts";
 import type { StoredPing } from "../presence.ts";
 import { earlyStart } from "../sessions-for-student.ts";
-import { decodePings, pingArray } from "../snapshot.ts";
 import type { DueSession } from "./due.ts";
 
 /**
@@ -71,28 +70,6 @@ export async function pingsInWindow(db: Db, ids: number[], session: DueSession):
       ),
     );
   for (const { student_id, ...p } of rows) out.set(student_id, [...(out.get(student_id) ?? []), p]);
-  return out;
-}
-
-/**
- * Each student's pings of the session's window recorded after the given moment, in one
- * statement: what a running state is still to take (decision 0568), usually a few.
- */
-export async function pingsAfter(
-  db: Db,
-  after: ReadonlyMap<number, Date>,
-  session: DueSession,
-): Promise<Map<number, StoredPing[]>> {
-  const out = new Map<number, StoredPing[]>();
-  if (after.size === 0) return out;
-  const list = [...after].map(([s, a]) => ({ s, a: a.toISOString() }));
-  const result = await db.execute(sql`
-    select x.s, (select coalesce(json_agg(${pingArray} order by p.recorded_at), '[]'::json) from pings p
-      where p.student_id = x.s and p.recorded_at > x.a and p.recorded_at <= ${session.end.toISOString()}::timestamptz)
-      as pings
-    from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as x(s int, a timestamptz)`);
-  for (const r of (result as unknown as { rows: { s: number; pings: unknown }[] }).rows)
-    out.set(Number(r.s), decodePings(r.pings));
   return out;
 }
 

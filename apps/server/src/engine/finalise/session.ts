@@ -7,12 +7,12 @@ import type { Sms } from "../../notifications/sms.ts";
 import type { Services } from "../../services.ts";
 import type { AttendanceRow } from "../apply.ts";
 import { askForReview } from "../review-tasks.ts";
-import { earlyStart, loadPlaces, placeSignals } from "../sessions-for-student.ts";
-import { advanceState, runningStateOf, throughOf, type Verdict, verdictOf, verdictOfState } from "../verdict.ts";
+import { loadPlaces, placeSignals } from "../sessions-for-student.ts";
+import { advanceState, type Verdict, verdictOf, verdictOfState } from "../verdict.ts";
 import { type Concern, loadAlertData, planMails, planTasks, planTexts } from "./alerts.ts";
 import { type Decision, decide, decidedRow } from "./decide.ts";
 import type { DueSession } from "./due.ts";
-import { enrolledStudents, excusesOn, pingsAfter, pingsInWindow, travelDuring } from "./roster.ts";
+import { enrolledStudents, excusesOn, pingsInWindow, travelDuring } from "./roster.ts";
 
 export interface FinalisedSession {
   session: DueSession;
@@ -100,21 +100,11 @@ async function verdictsFor(
 ): Promise<Map<number, Verdict>> {
   const out = new Map<number, Verdict>();
   const need: number[] = [];
-  // a running state takes the pings stored since its last write (decision 0568)
-  const after = new Map<number, Date>();
   for (const id of ids) {
-    const state = runningStateOf(rows.get(id)?.engine_state);
-    if (state) after.set(id, new Date(throughOf(state) ?? earlyStart(session).getTime() - 1));
+    const row = rows.get(id);
+    const state = row ? advanceState(row.engine_state, [], session, signals) : null;
+    if (state) out.set(id, verdictOfState(state, session, true));
     else need.push(id);
-  }
-  for (let i = 0; i < after.size; i += BATCH) {
-    const part = new Map([...after].slice(i, i + BATCH));
-    const behind = await pingsAfter(db, part, session);
-    for (const id of part.keys()) {
-      const state = advanceState(rows.get(id)?.engine_state, behind.get(id) ?? [], session, signals);
-      if (state) out.set(id, verdictOfState(state, session, true));
-      else need.push(id);
-    }
   }
   for (let i = 0; i < need.length; i += BATCH) {
     const part = need.slice(i, i + BATCH);
