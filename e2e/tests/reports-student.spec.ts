@@ -38,8 +38,11 @@ test("the Student report: participant and kind in the URL, chart, table, CSV exp
   await page.getByText("Event", { exact: true }).click();
   await expect(page).toHaveURL(/attendable_type=event/);
   await expect(page).toHaveURL(new RegExp(`uuid=${uuid}`));
-  await page.getByText("Class", { exact: true }).click();
-  await expect(page).toHaveURL(/attendable_type=course/);
+  // a click before the control is ready does nothing (CI, once): click again until the URL moves
+  await expect(async () => {
+    await page.getByText("Class", { exact: true }).click();
+    await expect(page).toHaveURL(/attendable_type=course/, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   // the URL moves before the router's transition renders it: the events' total can still be on
   // screen, so wait for the classes' total seen above
   await expect(page.getByTestId("report-total")).toHaveText(`Total: ${total.toLocaleString("en-US")}`);
