@@ -16,6 +16,7 @@ import { serveWeb } from "./http/web.ts";
 import { requireXhrMarker } from "./http/xhr-marker.ts";
 import { importRoutes } from "./imports/upload.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { pindropsSettled } from "./notifications/pindrop.ts";
 import { createBus } from "./realtime/bus.ts";
 import { registerPush } from "./realtime/push-route.ts";
 import { reportExportRoutes } from "./reports/csv/routes.ts";
@@ -98,6 +99,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.addHook("onClose", () => services.mailer.close());
   app.addHook("onClose", () => stopFinaliser());
   app.addHook("onClose", () => services.afterAnswer.settled());
+  // pindrops gathered from the last pings (notifications/pindrop.ts) are claimed and queued
+  app.addHook("onClose", () => pindropsSettled(services));
   await registerPush(app, { s: services, bus });
   await app.register(authRoutes, { s: services });
   await app.register(graphqlRoute, { s: services });

@@ -6,7 +6,7 @@ import type { Services } from "../services.ts";
 import { firstStep, publishChanges, type Recomputed, recomputeWith, type Step, sessionKey } from "./apply.ts";
 import { queueOf } from "./ping-queue.ts";
 import type { StoredPing } from "./presence.ts";
-import { type DaySession, inWindow, placeSignals, sessionsNear } from "./sessions-for-student.ts";
+import { type DaySession, inWindow, placeSignals, sessionsNear, sessionsNearMany } from "./sessions-for-student.ts";
 import { attendanceJson, decodeRows, type SeenRow } from "./snapshot.ts";
 import type { StudentContext } from "./state.ts";
 import { writeAttendances } from "./write-attendance.ts";
@@ -53,28 +53,64 @@ interface Ready {
   candidates: DaySession[];
 }
 
-async function ready(s: Services, job: PingJob): Promise<Ready> {
-  const { student, batch } = job;
-  // the sessions each ping falls in (schedules are cached)
-  const byDate = new Map<string, DaySession[]>();
-  const sessionsOf = new Map<IncomingPing, DaySession[]>();
-  // zone offsets are whole quarter hours: one Intl call per quarter hour of the batch
-  const dateMemo = new Map<number, string>();
-  for (const p of batch) {
+/** The school-local date of each ping; zone offsets are whole quarter hours: one Intl call per quarter hour. */
+function datesOf(job: PingJob): string[] {
+  const memo = new Map<number, string>();
+  return job.batch.map((p) => {
     const quarter = Math.floor(p.recorded_at.getTime() / 900_000);
-    let date = dateMemo.get(quarter);
+    let date = memo.get(quarter);
     if (date === undefined) {
-      date = localDate(p.recorded_at, student.timezone);
-      dateMemo.set(quarter, date);
+      date = localDate(p.recorded_at, job.student.timezone);
+      memo.set(quarter, date);
     }
-    let near = byDate.get(date);
-    if (!near) {
-      near = await sessionsNear(s, s.db, student, date);
-      byDate.set(date, near);
+    return date;
+  });
+}
+
+/**
+ * Every request of the group made ready, their schedules read together: a schedule the cache lacks
+ * costs five queries for the whole group, not five per student (decision 0569). If that read fails,
+ * each request is made ready alone, so one request's fault fails only that request.
+ */
+async function readyAll(s: Services, jobs: readonly PingJob[]): Promise<PromiseSettledResult<Ready>[]> {
+  const out: PromiseSettledResult<Ready>[] = jobs.map(() => ({ status: "rejected", reason: null }));
+  const dated: { i: number; job: PingJob; dates: string[] }[] = [];
+  for (const [i, job] of jobs.entries()) {
+    try {
+      dated.push({ i, job, dates: datesOf(job) });
+    } catch (reason) {
+      out[i] = { status: "rejected", reason };
     }
+  }
+  const wants = dated.flatMap(({ job, dates }) => [...new Set(dates)].map((date) => ({ student: job.student, date })));
+  let near: Map<string, DaySession[]> | null = null;
+  try {
+    const found = await sessionsNearMany(s, s.db, wants);
+    near = new Map(wants.map((w, k) => [`${w.student.id}:${w.date}`, found[k] as DaySession[]]));
+  } catch {
+    // read again request by request below
+  }
+  for (const { i, job, dates } of dated) {
+    try {
+      const byDate = new Map<string, DaySession[]>();
+      for (const date of new Set(dates))
+        byDate.set(date, near?.get(`${job.student.id}:${date}`) ?? (await sessionsNear(s, s.db, job.student, date)));
+      out[i] = { status: "fulfilled", value: readyWith(job, dates, (d) => byDate.get(d) ?? []) };
+    } catch (reason) {
+      out[i] = { status: "rejected", reason };
+    }
+  }
+  return out;
+}
+
+function readyWith(job: PingJob, dates: readonly string[], near: (date: string) => DaySession[]): Ready {
+  const { batch } = job;
+  // the sessions each ping falls in
+  const sessionsOf = new Map<IncomingPing, DaySession[]>();
+  for (const [k, p] of batch.entries()) {
     sessionsOf.set(
       p,
-      near.filter((x) => x.cancelled === null && !x.manual && inWindow(x, p.recorded_at)),
+      near(dates[k] as string).filter((x) => x.cancelled === null && !x.manual && inWindow(x, p.recorded_at)),
     );
   }
   const candidates = new Map<string, DaySession>();
@@ -196,13 +232,11 @@ async function ingestGroup(s: Services, jobs: readonly PingJob[]): Promise<Promi
   const out: PromiseSettledResult<PingResult>[] = jobs.map(() => ({ status: "rejected", reason: null }));
   const group: Ready[] = [];
   const at: number[] = [];
-  for (const [i, job] of jobs.entries()) {
-    try {
-      group.push(await ready(s, job));
+  for (const [i, r] of (await readyAll(s, jobs)).entries()) {
+    if (r.status === "fulfilled") {
+      group.push(r.value);
       at.push(i);
-    } catch (reason) {
-      out[i] = { status: "rejected", reason };
-    }
+    } else out[i] = { status: "rejected", reason: r.reason };
   }
   if (group.length === 0) return out;
   let stored: Stored;
@@ -291,7 +325,7 @@ async function ingestGroup(s: Services, jobs: readonly PingJob[]): Promise<Promi
     }
     await publishChanges(s, studentId, changes);
     // a student seen outside the fence during class (decision 0900); never fails the request
-    await notePindrops(s, w.ready.job.student, w.ready.sessionsOf, stored.received);
+    notePindrops(s, w.ready.job.student, w.ready.sessionsOf, stored.received);
     out[at[w.k] as number] = {
       status: "fulfilled",
       value: { accepted: w.fresh.length, duplicates: w.ready.job.batch.length - w.fresh.length },

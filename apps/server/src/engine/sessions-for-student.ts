@@ -11,7 +11,7 @@ import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { beacons, courses, events, locations, studentCourse, studentEvent } from "../db/schema/index.ts";
 import type { Services } from "../services.ts";
-import { courseSessionsBetween, coversBetween, eventSessionOf } from "./calendar.ts";
+import { type Covers, courseSessionsBetween, coversBetween, eventSessionOf } from "./calendar.ts";
 import { engineState, type StudentContext } from "./state.ts";
 import { studentById } from "./student-context.ts";
 
@@ -61,57 +61,91 @@ export function placeSignals(place: SessionPlace | null): PlaceSignals {
 /**
  * The student's sessions on the school-local dates date-1..date+1 (so that a session running past
  * midnight, or starting just after it, is found from either side), cancelled ones included.
- * Five small queries, cached per student and date for SCHEDULE_TTL_MS.
+ * Cached per student and date for SCHEDULE_TTL_MS.
  */
 export async function sessionsNear(s: Services, db: Db, student: StudentContext, date: string): Promise<DaySession[]> {
-  const st = engineState(s);
-  const key = `${student.id}:${date}`;
-  const cached = st.days.get(key);
-  if (cached) return cached;
-  const sessions = await loadSessions(db, student, addDays(date, -1), addDays(date, 1));
-  st.days.set(key, sessions);
-  return sessions;
+  return (await sessionsNearMany(s, db, [{ student, date }]))[0] as DaySession[];
 }
 
-async function loadSessions(db: Db, student: StudentContext, from: string, to: string): Promise<DaySession[]> {
-  const tz = student.timezone;
-  const courseRows = await db
-    .select({ course: courses })
-    .from(studentCourse)
-    .innerJoin(courses, eq(courses.id, studentCourse.course_id))
-    .where(
-      and(
-        eq(studentCourse.student_id, student.id),
-        eq(courses.school_id, student.school_id),
-        isNull(courses.deleted_at),
-        eq(courses.is_archived, false),
-      ),
-    );
-  const eventRows = await db
-    .select({ event: events })
-    .from(studentEvent)
-    .innerJoin(events, eq(events.id, studentEvent.event_id))
-    .where(
-      and(
-        eq(studentEvent.student_id, student.id),
-        eq(studentEvent.in_waitlist, false),
-        eq(events.school_id, student.school_id),
-        isNull(events.deleted_at),
-        gte(events.date, from),
-        lte(events.date, to),
-      ),
-    );
-  const covers = await coversBetween(
-    db,
-    student.school_id,
-    courseRows.map((r) => r.course.id),
-    from,
-    to,
-  );
-  const out: Omit<DaySession, "location">[] = [];
-  for (const { course } of courseRows) {
-    for (const session of courseSessionsBetween(course, from, to, tz, covers)) {
-      out.push({
+/**
+ * `sessionsNear` for many students at once, in the order asked: the ones not cached are read
+ * together, five queries for all of them (per date, and the covers per school), not five each. A
+ * group of pings (ingest.ts) asks for its students together; after a cache clear or at the first
+ * bell, hundreds of phones miss at once (decision 0569).
+ */
+export async function sessionsNearMany(
+  s: Services,
+  db: Db,
+  wants: readonly { student: StudentContext; date: string }[],
+): Promise<DaySession[][]> {
+  const st = engineState(s);
+  const missing = new Map<string, Map<number, StudentContext>>();
+  for (const { student, date } of wants) {
+    if (st.days.has(`${student.id}:${date}`)) continue;
+    const byId = missing.get(date) ?? new Map<number, StudentContext>();
+    byId.set(student.id, student);
+    missing.set(date, byId);
+  }
+  const loaded = new Map<string, DaySession[]>();
+  for (const [date, byId] of missing) {
+    const found = await loadSessions(db, [...byId.values()], addDays(date, -1), addDays(date, 1));
+    for (const id of byId.keys()) {
+      const sessions = found.get(id) ?? [];
+      st.days.set(`${id}:${date}`, sessions);
+      loaded.set(`${id}:${date}`, sessions);
+    }
+  }
+  // a read result answers its own callers even if the cache let it go meanwhile
+  return wants.map(({ student, date }) => {
+    const key = `${student.id}:${date}`;
+    return st.days.get(key) ?? loaded.get(key) ?? [];
+  });
+}
+
+async function loadSessions(
+  db: Db,
+  students: readonly StudentContext[],
+  from: string,
+  to: string,
+): Promise<Map<number, DaySession[]>> {
+  const byId = new Map(students.map((x) => [x.id, x]));
+  const ids = [...byId.keys()];
+  // a course or event of another school never counts, whatever a link row says
+  const sameSchool = (studentId: number, schoolId: number) => byId.get(studentId)?.school_id === schoolId;
+  const courseRows = (
+    await db
+      .select({ student_id: studentCourse.student_id, course: courses })
+      .from(studentCourse)
+      .innerJoin(courses, eq(courses.id, studentCourse.course_id))
+      .where(and(inArray(studentCourse.student_id, ids), isNull(courses.deleted_at), eq(courses.is_archived, false)))
+  ).filter((r) => sameSchool(r.student_id, r.course.school_id));
+  const eventRows = (
+    await db
+      .select({ student_id: studentEvent.student_id, event: events })
+      .from(studentEvent)
+      .innerJoin(events, eq(events.id, studentEvent.event_id))
+      .where(
+        and(
+          inArray(studentEvent.student_id, ids),
+          eq(studentEvent.in_waitlist, false),
+          isNull(events.deleted_at),
+          gte(events.date, from),
+          lte(events.date, to),
+        ),
+      )
+  ).filter((r) => sameSchool(r.student_id, r.event.school_id));
+  // cancellations and closures, once per school of the batch
+  const coversOf = new Map<number, Covers>();
+  for (const schoolId of new Set(students.map((x) => x.school_id))) {
+    const courseIds = courseRows.filter((r) => r.course.school_id === schoolId).map((r) => r.course.id);
+    coversOf.set(schoolId, await coversBetween(db, schoolId, courseIds, from, to));
+  }
+  const out = new Map<number, Omit<DaySession, "location">[]>(ids.map((id) => [id, []]));
+  for (const { student_id, course } of courseRows) {
+    const student = byId.get(student_id) as StudentContext;
+    const covers = coversOf.get(student.school_id) as Covers;
+    for (const session of courseSessionsBetween(course, from, to, student.timezone, covers)) {
+      out.get(student_id)?.push({
         attendable_type: "course",
         attendable_id: course.id,
         uuid: course.uuid,
@@ -126,13 +160,14 @@ async function loadSessions(db: Db, student: StudentContext, from: string, to: s
       });
     }
   }
-  for (const { event } of eventRows) {
-    out.push({
+  for (const { student_id, event } of eventRows) {
+    const student = byId.get(student_id) as StudentContext;
+    out.get(student_id)?.push({
       attendable_type: "event",
       attendable_id: event.id,
       uuid: event.uuid,
       title: event.title,
-      ...eventSessionOf(event, tz, covers),
+      ...eventSessionOf(event, student.timezone, coversOf.get(student.school_id) as Covers),
       start_time: event.start_time,
       end_time: event.end_time,
       location_id: event.location_id,
@@ -141,10 +176,18 @@ async function loadSessions(db: Db, student: StudentContext, from: string, to: s
       school_id: event.school_id,
     });
   }
-  const places = await loadPlaces(db, [...new Set(out.map((o) => o.location_id).filter((id) => id !== null))]);
-  return out
-    .map((o) => ({ ...o, location: o.location_id === null ? null : (places.get(o.location_id) ?? null) }))
-    .sort((a, b) => a.start.getTime() - b.start.getTime() || a.title.localeCompare(b.title));
+  const locationIds = new Set<number>();
+  for (const list of out.values()) for (const o of list) if (o.location_id !== null) locationIds.add(o.location_id);
+  const places = await loadPlaces(db, [...locationIds]);
+  const result = new Map<number, DaySession[]>();
+  for (const [id, list] of out)
+    result.set(
+      id,
+      list
+        .map((o) => ({ ...o, location: o.location_id === null ? null : (places.get(o.location_id) ?? null) }))
+        .sort((a, b) => a.start.getTime() - b.start.getTime() || a.title.localeCompare(b.title)),
+    );
+  return result;
 }
 
 /** Locations with their beacons' factory_ids. */

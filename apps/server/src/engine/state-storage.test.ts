@@ -3,7 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
 import { attendance } from "../db/schema/index.ts";
-import { floorMinute, MIN, makeCourse, makeStudent, phone, ping, schoolsOf } from "./test-fixtures.ts";
+import { clock, floorMinute, MIN, makeCourse, makeStudent, phone, ping, schoolsOf } from "./test-fixtures.ts";
 
 /**
  * How the running state is stored (decision 0567): the attendance row is rewritten on most pings,
@@ -57,12 +57,16 @@ describe.each(DATABASES)("the running state's storage on %s", (kind) => {
     expect(row?.engine_state).toMatchObject({ v: 4, tally: { phone: 2 } });
   });
 
-  it("keeps the state's key a short digest that still follows the course's rules", async () => {
+  it("keeps the state's key a short digest that still follows the course's rules", async (ctx) => {
     const db = srv.services.db;
     const { demo } = await schoolsOf(db);
     const now = Date.now();
     const start = new Date(now - 12 * MIN);
-    const { course, place } = await makeCourse(db, demo, start, 120, { late_time: 5, absent_time: 60 });
+    // updateCourse refuses a course that ends before it starts: in the 20 minutes around the school's
+    // midnight this course would (it failed at 23:31 there with 120 minutes)
+    if (clock(new Date(now + 8 * MIN), demo.timezone) < clock(start, demo.timezone))
+      ctx.skip("the course would cross the school's midnight");
+    const { course, place } = await makeCourse(db, demo, start, 20, { late_time: 5, absent_time: 60 });
     const student = await makeStudent(db, demo.id, { courses: [course.id] });
     const device = phone(srv.url, student.token);
     // arrives 12 minutes in (now): late under late_time 5

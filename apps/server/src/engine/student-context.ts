@@ -1,11 +1,12 @@
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import DataLoader from "dataloader";
+import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { devices, schools, students } from "../db/schema/index.ts";
 import type { Services } from "../services.ts";
 import { engineState, type StudentContext } from "./state.ts";
 
-async function load(db: Db, where: SQL | undefined): Promise<StudentContext | null> {
-  const [row] = await db
+async function loadAll(db: Db, where: SQL | undefined, limit: number): Promise<StudentContext[]> {
+  const rows = await db
     .select({
       id: students.id,
       school_id: students.school_id,
@@ -22,9 +23,8 @@ async function load(db: Db, where: SQL | undefined): Promise<StudentContext | nu
     .innerJoin(schools, eq(schools.id, students.school_id))
     .leftJoin(devices, eq(devices.id, students.device_id))
     .where(and(where, isNull(students.deleted_at)))
-    .limit(1);
-  if (!row) return null;
-  return {
+    .limit(limit);
+  return rows.map((row) => ({
     id: row.id,
     school_id: row.school_id,
     token: row.token,
@@ -39,8 +39,10 @@ async function load(db: Db, where: SQL | undefined): Promise<StudentContext | nu
       min_percentage: 0,
       review_threshold: row.review_threshold,
     },
-  };
+  }));
 }
+
+const load = async (db: Db, where: SQL | undefined) => (await loadAll(db, where, 1))[0] ?? null;
 
 export const studentById = (db: Db, id: number) => load(db, eq(students.id, id));
 
@@ -54,8 +56,35 @@ export async function studentByToken(s: Services, token: string): Promise<Studen
   return student;
 }
 
+/**
+ * Tokens the cache lacks, read together: the requests Node read in one turn of the event loop ask
+ * in one query (at the first bell, or after a cache clear, every phone misses at once; decision 0569).
+ */
+const loaders = new WeakMap<Services, DataLoader<string, StudentContext | null>>();
+function tokenLoader(s: Services) {
+  let l = loaders.get(s);
+  if (!l) {
+    l = new DataLoader<string, StudentContext | null>(
+      async (tokens) => {
+        const found = await loadAll(s.db, inArray(students.token, [...tokens]), tokens.length);
+        const byToken = new Map(found.map((x) => [x.token, x]));
+        return tokens.map((t) => byToken.get(t) ?? null);
+      },
+      // the engine's LRU is the cache; the loader only batches
+      { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => setImmediate(run) },
+    );
+    loaders.set(s, l);
+  }
+  return l;
+}
+
 /** From the cache when possible: only for callers that re-check the token in their own query. */
 export async function studentByTokenCached(s: Services, token: string): Promise<StudentContext | null> {
   if (!token || token.length > 200) return null;
-  return engineState(s).byToken.get(token) ?? studentByToken(s, token);
+  const st = engineState(s);
+  const hit = st.byToken.get(token);
+  if (hit) return hit;
+  const student = await tokenLoader(s).load(token);
+  if (student) st.byToken.set(token, student);
+  return student;
 }

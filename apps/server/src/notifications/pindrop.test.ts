@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
 import * as t from "../db/schema/index.ts";
 import { finaliseDue } from "../engine/finalise/run.ts";
+import type { IncomingPing } from "../engine/ingest.ts";
+import { type DaySession, sessionsNear } from "../engine/sessions-for-student.ts";
+import type { StudentContext } from "../engine/state.ts";
+import { studentById } from "../engine/student-context.ts";
 import { floorMinute, MIN, makeCourse, makeStudent, phone, ping, schoolsOf } from "../engine/test-fixtures.ts";
+import { notePindrops, pindropsSettled } from "./pindrop.ts";
 import type { Sms } from "./sms.ts";
 
 let seq = 0;
@@ -58,10 +63,12 @@ describe.each(DATABASES)("pindrop and text alerts on %s", (kind) => {
 
     // at the place: nothing
     expect((await device.pings([ping(new Date(Date.now() - 3 * MIN), c.place)])).status).toBe(200);
+    await pindropsSettled(srv.services);
     expect(await mailsTo(emails)).toEqual([]);
 
     // 5 km away during class
     expect((await device.pings([ping(new Date(Date.now() - 2 * MIN), c.place, "away")])).status).toBe(200);
+    await pindropsSettled(srv.services);
     const mails = await mailsTo(emails);
     expect(mails.map((m) => m.to).sort()).toEqual([byStudent.email, noPhone.email].sort());
     expect(mails[0]?.subject).toBe(`Pindrop: Test ${student.last_name} outside ${c.course.title} on ${c.meets}`);
@@ -73,8 +80,54 @@ describe.each(DATABASES)("pindrop and text alerts on %s", (kind) => {
 
     // still away: the session's pindrop is sent already
     expect((await device.pings([ping(new Date(Date.now() - MIN), c.place, "away")])).status).toBe(200);
+    await pindropsSettled(srv.services);
     expect(await mailsTo(emails)).toHaveLength(2);
     expect(texts.filter((x) => x.text.includes(student.last_name))).toHaveLength(1);
+  });
+
+  it("students seen outside together are claimed together: twelve cost little more than two, and one's excuse covers only that one", async () => {
+    const c = await makeCourse(db(), school, floorMinute(new Date(Date.now() - 10 * MIN)), 60);
+    const watcher = await user("together", { pindrop_email: true });
+    await db().insert(t.userCourse).values({ user_id: watcher.id, course_id: c.course.id });
+    // what ingest hands over for a student's ping from 5 km away during class
+    const seenAway = async (n: number) => {
+      const out: { student: StudentContext; name: string; seen: Map<IncomingPing, DaySession[]> }[] = [];
+      for (let k = 0; k < n; k++) {
+        const made = await makeStudent(db(), school.id, { courses: [c.course.id] });
+        const student = (await studentById(db(), made.id)) as StudentContext;
+        const sessions = (await sessionsNear(srv.services, db(), student, c.meets)).filter((x) => x.meets === c.meets);
+        const p = ping(new Date(Date.now() - MIN), c.place, "away");
+        const incoming = { ...p, device_ping_id: p.id, recorded_at: new Date(p.recorded_at) } as IncomingPing;
+        out.push({ student, name: made.last_name, seen: new Map([[incoming, sessions]]) });
+      }
+      return out;
+    };
+    const cost = async (seen: Awaited<ReturnType<typeof seenAway>>) => {
+      const before = srv.database.statements();
+      for (const x of seen) expect(notePindrops(srv.services, x.student, x.seen, new Date())).toBe(1);
+      await pindropsSettled(srv.services);
+      return srv.database.statements() - before;
+    };
+    const two = await seenAway(2);
+    const twelve = await seenAway(12);
+    const excused = twelve[3] as (typeof twelve)[number];
+    await db().insert(t.excuses).values({ school_id: school.id, student_id: excused.student.id, date: c.meets });
+    const small = await cost(two);
+    const large = await cost(twelve);
+    // per student only its claim and its mail (in a transaction); the reads are per session (about
+    // 13 statements a student when each was claimed alone)
+    expect(large - small).toBeLessThanOrEqual(10 * 5);
+    const mails = await mailsTo([watcher.email]);
+    expect(mails).toHaveLength(13);
+    expect(mails.filter((m) => m.text.includes(`Test ${excused.name} was seen`))).toEqual([]);
+    expect(mails.filter((m) => m.text.includes(`Test ${(twelve[4] as typeof excused).name} was seen`))).toHaveLength(1);
+    const claims = await db()
+      .select({ recipient: t.notificationClaims.recipient })
+      .from(t.notificationClaims)
+      .where(eq(t.notificationClaims.period, `course:${c.course.id}:${c.meets}`));
+    expect(claims).toHaveLength(14);
+    // noted again: claimed already, nothing more
+    for (const x of [...two, ...twelve]) expect(notePindrops(srv.services, x.student, x.seen, new Date())).toBe(0);
   });
 
   it("no pindrop for a ping outside before the class starts", async () => {
@@ -83,6 +136,7 @@ describe.each(DATABASES)("pindrop and text alerts on %s", (kind) => {
     const watcher = await user("early", { pindrop_email: true });
     await db().insert(t.userStudent).values({ user_id: watcher.id, student_id: student.id });
     expect((await phone(srv.url, student.token).pings([ping(new Date(), c.place, "away")])).status).toBe(200);
+    await pindropsSettled(srv.services);
     expect(await mailsTo([watcher.email])).toEqual([]);
     const claims = await db()
       .select()
@@ -109,6 +163,7 @@ describe.each(DATABASES)("pindrop and text alerts on %s", (kind) => {
     // recorded during its class, sent 90 minutes after it ended (the phone was offline)
     const during = new Date(now - 120 * MIN);
     expect((await phone(srv.url, late.token).pings([ping(during, old.place, "away")])).status).toBe(200);
+    await pindropsSettled(srv.services);
     expect(await mailsTo([watcher.email])).toEqual([]);
     // the excused student's session is settled (claimed without a mail); the stale one is not looked at
     const claims = await db()
