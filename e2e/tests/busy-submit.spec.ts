@@ -29,8 +29,11 @@ test("a form's submit button keeps focus while it saves, and says it is working"
   const form = page.getByRole("form", { name: "Add a closure" });
   await form.getByLabel("Title").focus();
   await page.keyboard.type(title);
-  // First day: the calendar opens on the previous-month arrow; next month, its first day, two weeks on
+  // First day, in its calendar (the button after its text box): the calendar opens on the
+  // previous-month arrow; next month, its first day, two weeks on
   await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(form.getByRole("button", { name: "Choose First day in the calendar" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "Previous month" })).toBeFocused();
   await page.keyboard.press("Tab");

@@ -226,7 +226,7 @@ test("a cancellation is made on a meeting day and taken back", async ({ signedIn
   const form = page.getByRole("form", { name: "Cancel a class" });
   await form.getByRole("button", { name: "Cancel this class" }).click();
   await expect(form.getByText("Date is required")).toBeVisible();
-  await form.getByLabel("Date").click();
+  await form.getByRole("button", { name: "Choose Date in the calendar" }).click();
   await page.getByRole("button", { name: pick.label, exact: true }).click();
   await form.getByLabel("Notes").fill("Staff training");
   await form.getByRole("button", { name: "Cancel this class" }).click();

@@ -78,7 +78,7 @@ test("New event names the field at fault, then creates the event", async ({ sign
   await expect(dialog.getByText("Date is required")).toBeVisible();
 
   await dialog.getByLabel("Title").fill(title);
-  await dialog.getByRole("button", { name: "Date" }).click();
+  await dialog.getByRole("button", { name: "Choose Date in the calendar" }).click();
   await page.getByRole("button", { name: /^15 / }).first().click();
   await dialog.getByLabel("Start time").fill("14:00");
   await dialog.getByLabel("End time").fill("13:00");

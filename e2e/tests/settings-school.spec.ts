@@ -58,7 +58,7 @@ test("the School tab saves a field, names a bad one, and adds and removes a clos
   const title = uniqueWord("Closed");
   const add = page.getByRole("form", { name: "Add a closure" });
   await add.getByLabel("Title").fill(title);
-  await add.getByRole("button", { name: "First day" }).click();
+  await add.getByRole("button", { name: "Choose First day in the calendar" }).click();
   await page.getByRole("button", { name: "Next month" }).click();
   await page.getByRole("button", { name: dayLabel(y, m, 15), exact: true }).click();
   await add.getByRole("button", { name: "Add closure" }).click();

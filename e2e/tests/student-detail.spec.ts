@@ -208,7 +208,7 @@ test.describe("a participant's page", () => {
     await excuses.getByRole("button", { name: "Add excuse" }).click();
     await expect(excuses.getByText("Date is required")).toBeVisible();
 
-    await excuses.getByRole("button", { name: "Date" }).click();
+    await excuses.getByRole("button", { name: "Choose Date in the calendar" }).click();
     await page.getByRole("button", { name: /^15 / }).first().click();
     await excuses.getByRole("combobox", { name: "Course or event" }).click();
     await page.getByRole("option", { name: course.title }).click();

@@ -182,7 +182,9 @@ test("an existing travel is edited: notes and away change in the table", async (
   await dialog.getByLabel("End time").fill("05:00");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("End must be after the start")).toBeVisible();
-  await expect(dialog.getByLabel("End day")).toHaveAccessibleDescription(/End must be after the start/);
+  await expect(dialog.getByLabel("End day", { exact: true })).toHaveAccessibleDescription(
+    /End must be after the start/,
+  );
   await dialog.getByLabel("End time").fill("21:30");
   await expect(dialog.getByText("End must be after the start")).toHaveCount(0);
 

@@ -6,6 +6,8 @@ import { renderUi } from "../../../test/render.tsx";
 import { DateField } from "./DatePicker.tsx";
 import { formatDate, onlyDates, parseDate } from "./date-format.ts";
 
+const CHOOSE = "Choose Start date in the calendar";
+
 function Harness({ initial, available }: { initial: string | null; available?: string[] }) {
   const [value, setValue] = useState<string | null>(initial);
   return (
@@ -39,17 +41,16 @@ describe("DateField", () => {
   it("shows its value as MM/DD/YYYY and picks a day from the calendar", async () => {
     const user = userEvent.setup();
     renderUi(<Harness initial="2026-11-20" />);
-    const button = screen.getByRole("button", { name: /Start date/ });
-    expect(button.textContent).toContain("11/20/2026");
-    await user.click(button);
+    expect(screen.getByRole("textbox", { name: "Start date" })).toHaveProperty("value", "11/20/2026");
+    await user.click(screen.getByRole("button", { name: CHOOSE }));
     await user.click(await screen.findByRole("button", { name: "25 November 2026" }));
     expect(screen.getByTestId("value").textContent).toBe("2026-11-25");
   });
 
-  it("gives the focus back to the field once a day is picked with the keyboard", async () => {
+  it("gives the focus back to the calendar's button once a day is picked with the keyboard", async () => {
     const user = userEvent.setup();
     renderUi(<Harness initial="2026-11-20" />);
-    const field = screen.getByRole("button", { name: /Start date/ });
+    const field = screen.getByRole("button", { name: CHOOSE });
     field.focus();
     await user.keyboard("{Enter}");
     // into the calendar to the picked day, one day on with the arrow key, Enter
@@ -58,6 +59,7 @@ describe("DateField", () => {
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "21 November 2026" }));
     await user.keyboard("{Enter}");
     expect(screen.getByTestId("value").textContent).toBe("2026-11-21");
+    expect(screen.getByRole("textbox", { name: "Start date" })).toHaveProperty("value", "11/21/2026");
     expect(screen.queryByRole("button", { name: "21 November 2026" })).toBeNull();
     // not <body>: a keyboard user carries on from the field (to the notes, the submit button)
     await waitFor(() => expect(document.activeElement).toBe(field));
@@ -66,7 +68,7 @@ describe("DateField", () => {
   it("does not let an unavailable day be picked", async () => {
     const user = userEvent.setup();
     renderUi(<Harness initial="2026-11-20" available={["2026-11-20", "2026-11-27"]} />);
-    await user.click(screen.getByRole("button", { name: /Start date/ }));
+    await user.click(screen.getByRole("button", { name: CHOOSE }));
     const blocked = await screen.findByRole("button", { name: "25 November 2026" });
     expect(blocked.hasAttribute("disabled") || blocked.getAttribute("data-disabled") === "true").toBe(true);
     await user.click(await screen.findByRole("button", { name: "27 November 2026" }));
@@ -78,7 +80,7 @@ describe("DateField's calendar by keyboard", () => {
   it("keeps focus in the calendar when Enter changes its level: months, then a month's days", async () => {
     const user = userEvent.setup();
     renderUi(<Harness initial="2026-11-20" />);
-    screen.getByRole("button", { name: /Start date/ }).focus();
+    screen.getByRole("button", { name: CHOOSE }).focus();
     await user.keyboard("{Enter}");
     (await screen.findByRole("button", { name: "November 2026" })).focus();
     await user.keyboard("{Enter}");
@@ -88,5 +90,87 @@ describe("DateField's calendar by keyboard", () => {
     await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toMatch(/December 2026$/));
     await user.keyboard("{Enter}");
     expect(screen.getByTestId("value").textContent).toMatch(/^2026-12-/);
+  });
+});
+
+describe("DateField by typing", () => {
+  it("takes a date typed as MM/DD/YYYY", async () => {
+    const user = userEvent.setup();
+    renderUi(<Harness initial={null} />);
+    await user.type(screen.getByRole("textbox", { name: "Start date" }), "11/26/2026");
+    expect(screen.getByTestId("value").textContent).toBe("2026-11-26");
+  });
+
+  it("refuses a date that does not exist, saying so on the field by its name", async () => {
+    const user = userEvent.setup();
+    renderUi(<Harness initial="2026-11-20" />);
+    const box = screen.getByRole("textbox", { name: "Start date" });
+    await user.clear(box);
+    await user.type(box, "02/30/2026");
+    // no value rather than the one before: a form checks it as missing
+    expect(screen.getByTestId("value").textContent).toBe("none");
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Start date must be a real date (MM/DD/YYYY)")).toBeTruthy();
+    await user.clear(box);
+    await user.type(box, "02/28/2026");
+    expect(screen.getByTestId("value").textContent).toBe("2026-02-28");
+    expect(screen.queryByText("Start date must be a real date (MM/DD/YYYY)")).toBeNull();
+  });
+
+  it("refuses a day the calendar does not offer, and shows a half-typed date's fault once left", async () => {
+    const user = userEvent.setup();
+    renderUi(<Harness initial={null} available={["2026-11-20"]} />);
+    const box = screen.getByRole("textbox", { name: "Start date" });
+    await user.type(box, "11/21/2026");
+    expect(screen.getByTestId("value").textContent).toBe("none");
+    expect(screen.getByText("Start date cannot be 11/21/2026: pick one of the days the calendar offers")).toBeTruthy();
+    await user.clear(box);
+    await user.type(box, "11/2");
+    expect(box.getAttribute("aria-invalid")).toBeNull();
+    await user.tab();
+    expect(screen.getByText("Start date must be a real date (MM/DD/YYYY)")).toBeTruthy();
+  });
+});
+
+/** The focused element's name, and whether it is a day of the month the calendar shows. */
+const focusedDay = () => {
+  const el = document.activeElement;
+  return `${el?.getAttribute("aria-label")}${el?.hasAttribute("data-outside") ? " (outside)" : ""}`;
+};
+
+describe("arrow keys at the edge of a month", () => {
+  it("turn the calendar to the next or previous month, focus on the day", async () => {
+    const user = userEvent.setup();
+    renderUi(<Harness initial="2026-11-30" />);
+    screen.getByRole("button", { name: CHOOSE }).focus();
+    await user.keyboard("{Enter}");
+    (await screen.findByRole("button", { name: "30 November 2026" })).focus();
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(focusedDay()).toBe("1 December 2026"));
+    expect(screen.getByRole("button", { name: "December 2026" })).toBeTruthy();
+    await user.keyboard("{ArrowLeft}");
+    await waitFor(() => expect(focusedDay()).toBe("30 November 2026"));
+    await user.keyboard("{ArrowDown}");
+    await waitFor(() => expect(focusedDay()).toBe("7 December 2026"));
+    await user.keyboard("{ArrowUp}");
+    await waitFor(() => expect(focusedDay()).toBe("30 November 2026"));
+    // a month on and back with PageDown and PageUp; a year with Shift
+    await user.keyboard("{PageDown}");
+    await waitFor(() => expect(focusedDay()).toBe("30 December 2026"));
+    await user.keyboard("{PageUp}");
+    await waitFor(() => expect(focusedDay()).toBe("30 November 2026"));
+    await user.keyboard("{Shift>}{PageUp}{/Shift}");
+    await waitFor(() => expect(focusedDay()).toBe("30 November 2025"));
+    await user.keyboard("{Enter}");
+    expect(screen.getByTestId("value").textContent).toBe("2025-11-30");
+  });
+
+  it("pass over days that cannot be picked, into the next month", async () => {
+    const user = userEvent.setup();
+    renderUi(<Harness initial="2026-11-20" available={["2026-11-20", "2026-12-04"]} />);
+    await user.click(screen.getByRole("button", { name: CHOOSE }));
+    (await screen.findByRole("button", { name: "20 November 2026" })).focus();
+    await user.keyboard("{ArrowDown}");
+    await waitFor(() => expect(focusedDay()).toBe("4 December 2026"));
   });
 });

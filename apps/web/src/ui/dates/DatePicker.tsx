@@ -1,103 +1,41 @@
 import { DatePickerInput, type DatesRangeValue, DateTimePicker, MonthPickerInput } from "@mantine/dates";
 import "@mantine/dates/styles.css";
+import { pickerA11y } from "./calendar-a11y.ts";
+import type { Common } from "./DateField.tsx";
 import { DATE_FORMAT, DATETIME_FORMAT, MONTH_FORMAT, onlyDates } from "./date-format.ts";
+import { useMonthEdge } from "./use-month-edge.ts";
+
+export { DateField } from "./DateField.tsx";
 
 /**
- * The calendar's arrows have no text: these name them for screen readers. The level buttons
- * ("November 2026", "2026") keep their own words as their name: a name that leaves them out
- * ("Choose a month") broke axe's label-content-name-mismatch once the calendar was open.
+ * The picker's a11y props (calendar-a11y) with arrow keys that turn its month at the edge: its
+ * popover, when it opens, lets the calendar open on its value's month again.
  */
-const CALENDAR_LABELS = {
-  nextMonth: "Next month",
-  previousMonth: "Previous month",
-  nextYear: "Next year",
-  previousYear: "Previous year",
-  nextDecade: "Next decade",
-  previousDecade: "Previous decade",
-};
+function usePickerKeys(props: Common, excludeDate?: (iso: string) => boolean) {
+  const a11y = pickerA11y(props.label);
+  const { reset, ...edge } = useMonthEdge({ minDate: props.minDate, maxDate: props.maxDate, excludeDate });
+  return { ...a11y, ...edge, popoverProps: { ...a11y.popoverProps, onOpen: reset } };
+}
 
 /**
- * The clear button is an icon: it takes the field's name ("Clear Dates"); the placeholder of
- * these button-like inputs is text on the page, so it gets the dimmed colour (AA contrast).
- * Mantine's picker inputs set their popover's `returnFocus` to false: once a day is picked (Enter
- * on it) the dropdown unmounts with the focused day, and focus fell to <body>, sending a keyboard
- * user back to the top of the page. With it, focus goes back to the field that opened the calendar.
+ * A start and an end day (range mode), shown "MM/DD/YYYY – MM/DD/YYYY". Picked in the calendar
+ * only: one text box for two dates had no pattern that read well (decision 0588).
  */
-const pickerA11y = (label: string) => ({
-  ariaLabels: CALENDAR_LABELS,
-  onLevelChange: keepFocusInCalendar,
-  clearButtonProps: { "aria-label": `Clear ${label}` },
-  styles: { placeholder: { color: "var(--mantine-color-dimmed)" } },
-  // the calendar's dropdown is a dialog, which needs a name (axe aria-dialog-name)
-  popoverProps: { returnFocus: true, attributes: { dropdown: { "aria-label": `${label}: calendar` } } },
-});
-
-/**
- * Enter on the calendar's month heading ("Choose a month") shows the months, and Enter on a month
- * its days, but the control that had focus goes with the level it belonged to, and focus fell to
- * <body>: Escape no longer closed the calendar, and Tab began at the top of the page. After the
- * new level is drawn, focus goes to its cell in the tab order (the month or day the calendar is
- * on), else its first day that can be picked, else its heading (decision 0587).
- */
-function keepFocusInCalendar() {
-  const calendar = document.activeElement?.closest<HTMLElement>("[data-calendar]");
-  if (!calendar) return;
-  requestAnimationFrame(() => {
-    const focused = calendar.ownerDocument.activeElement;
-    if (focused && focused !== calendar.ownerDocument.body && focused.isConnected) return;
-    // a day of the month before or after, drawn to fill the grid, is not the calendar's month
-    const target =
-      calendar.querySelector<HTMLElement>('table button[tabindex="0"]:not([data-outside])') ??
-      calendar.querySelector<HTMLElement>("table button:not([data-outside]):not([data-disabled]):not(:disabled)") ??
-      calendar.querySelector<HTMLElement>('[class*="calendarHeaderLevel"][tabindex="0"]');
-    target?.focus();
-  });
-}
-
-interface Common {
-  label: string;
-  description?: string;
-  error?: string | null;
-  required?: boolean;
-  clearable?: boolean;
-  /** "YYYY-MM-DD" bounds. */
-  minDate?: string;
-  maxDate?: string;
-  /** When set, only these "YYYY-MM-DD" days can be picked. */
-  availableDates?: readonly string[];
-  placeholder?: string;
-}
-
-/** One day, shown MM/DD/YYYY; the value is "YYYY-MM-DD" or null. */
-export function DateField(props: Common & { value: string | null; onChange: (value: string | null) => void }) {
-  const { availableDates, error, ...rest } = props;
-  return (
-    <DatePickerInput
-      {...rest}
-      {...pickerA11y(props.label)}
-      error={error ?? undefined}
-      valueFormat={DATE_FORMAT}
-      placeholder={props.placeholder ?? DATE_FORMAT}
-      excludeDate={onlyDates(availableDates)}
-    />
-  );
-}
-
-/** A start and an end day (range mode), shown "MM/DD/YYYY – MM/DD/YYYY". */
 export function DateRangeField(
   props: Common & { value: DatesRangeValue<string>; onChange: (value: DatesRangeValue<string>) => void },
 ) {
   const { availableDates, error, ...rest } = props;
+  const excludeDate = onlyDates(availableDates);
   return (
     <DatePickerInput
       {...rest}
       type="range"
-      {...pickerA11y(props.label)}
+      {...usePickerKeys(props, excludeDate)}
       allowSingleDateInRange
       error={error ?? undefined}
       valueFormat={DATE_FORMAT}
       placeholder={props.placeholder ?? `${DATE_FORMAT} – ${DATE_FORMAT}`}
-      excludeDate={onlyDates(availableDates)}
+      excludeDate={excludeDate}
     />
   );
 }
@@ -116,17 +54,21 @@ export function MonthField(props: Common & { value: string | null; onChange: (va
   );
 }
 
-/** A day and a time (the datetime type), shown MM/DD/YYYY hh:mm AM/PM; the value is "YYYY-MM-DD HH:mm:ss". */
+/**
+ * A day and a time (the datetime type), shown MM/DD/YYYY hh:mm AM/PM; the value is "YYYY-MM-DD
+ * HH:mm:ss". Picked only (decision 0588): Mantine's typed DateInput with time has no time picker.
+ */
 export function DateTimeField(props: Common & { value: string | null; onChange: (value: string | null) => void }) {
   const { availableDates, error, ...rest } = props;
+  const excludeDate = onlyDates(availableDates);
   return (
     <DateTimePicker
       {...rest}
-      {...pickerA11y(props.label)}
+      {...usePickerKeys(props, excludeDate)}
       error={error ?? undefined}
       valueFormat={DATETIME_FORMAT}
       placeholder={props.placeholder ?? DATETIME_FORMAT}
-      excludeDate={onlyDates(availableDates)}
+      excludeDate={excludeDate}
     />
   );
 }
