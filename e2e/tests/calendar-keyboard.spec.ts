@@ -14,6 +14,8 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
  * Enter picks the day and focus is back on the calendar's button. Nothing is saved.
  */
 test("the calendar keeps focus when Enter changes its level", async ({ signedInPage: page }) => {
+  // three axe runs on the Settings page: 27 s alone, over the 30 s limit beside other tests
+  test.slow();
   await page.goto("/Settings");
   const form = page.getByRole("form", { name: "Add a closure" });
   const field = form.getByRole("button", { name: "Choose First day in the calendar" });
