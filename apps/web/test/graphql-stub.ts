@@ -1,6 +1,9 @@
 import { vi } from "vitest";
 
-/** An answer to one GraphQL operation, by its variables: the `data` the server would send. */
+/**
+ * An answer to one GraphQL operation, by its variables: the `data` the server would send, or a
+ * promise of it (a test holds a call back until it resolves it).
+ */
 export type GraphqlAnswer = (variables: Record<string, unknown>) => unknown;
 
 export interface GraphqlCall {
@@ -22,7 +25,7 @@ export function stubGraphql(answers: Record<string, GraphqlAnswer>): GraphqlCall
     calls.push({ operation, variables });
     const answer = answers[operation];
     const payload = answer
-      ? { data: answer(variables) }
+      ? { data: await answer(variables) }
       : { errors: [{ message: `the test has no answer for the operation ${operation}` }] };
     return new Response(JSON.stringify(payload), { status: 200, headers: { "Content-Type": "application/json" } });
   });

@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
@@ -15,7 +15,7 @@ import { PickStudentsModal } from "../../links/PickStudentsModal.tsx";
 import { studentsWord } from "../../links/pick-students.ts";
 import { studentColumns } from "../../students/list/columns.tsx";
 import { parseStudentFilters, STUDENT_GRID_DEFAULTS, withStudentFilters } from "../../students/list/filters.ts";
-import { useStudentsList } from "../../students/list/queries.ts";
+import { settledStudentIds, useStudentsList } from "../../students/list/queries.ts";
 import type { CoursePermissions } from "../permissions.ts";
 import {
   AddTeamToCourseDocument,
@@ -50,14 +50,12 @@ export function StudentsTab({
     [typed, course.uuid],
   );
   const list = useStudentsList(filters, grid.params);
-  const selection = useGridSelection<number>();
+  // a new search keeps the selected rows still in its result (decision 0588)
+  const selection = useGridSelection<number>({ filter: typed.trim(), settledIds: settledStudentIds(list) });
   const [adding, setAdding] = useState<"students" | "team" | null>(null);
   const [busy, setBusy] = useState(false);
   const editable = can.enrol && !course.deleted_at;
   const canDetach = editable;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search is a new set of rows
-  useEffect(() => selection.clear(), [typed, selection.clear]);
 
   const columns = useMemo(
     () =>

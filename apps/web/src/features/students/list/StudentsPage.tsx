@@ -24,7 +24,7 @@ import {
   withStudentFilters,
 } from "./filters.ts";
 import { NewStudentModal } from "./NewStudentModal.tsx";
-import { useStudentsList } from "./queries.ts";
+import { settledStudentIds, useStudentsList } from "./queries.ts";
 import { RELATION_LABEL, RelationPicker } from "./RelationPicker.tsx";
 
 /** Re-renders every minute, so "5 minutes ago" keeps telling the truth. */
@@ -41,7 +41,7 @@ function useNow(everyMs = 60_000) {
  * /Students: the participants the viewer may see, filtered and sorted through the URL, with row
  * selection and the bulk actions the viewer's permissions allow, "New participant" and a CSV
  * export of the whole filter. A push (student.update) refetches the rows in place; the selection,
- * kept by id, stays.
+ * kept by id, stays; a new filter keeps the selected rows still in its result.
  */
 export default function StudentsPage() {
   const me = useMe();
@@ -52,7 +52,8 @@ export default function StudentsPage() {
   const [query] = useSearchParams();
   const filters = useMemo(() => parseStudentFilters(query), [query]);
   const list = useStudentsList(filters, grid.params);
-  const selection = useGridSelection<number>();
+  // a new filter keeps the selected rows still in its result (decision 0588)
+  const selection = useGridSelection<number>({ filter: filterKey(filters), settledIds: settledStudentIds(list) });
   const now = useNow();
   const [creating, setCreating] = useState(false);
   const [exporting, setExporting] = useState<number | null>(null);
@@ -63,10 +64,6 @@ export default function StudentsPage() {
   const setFilters = (patch: Partial<StudentFilters>, replace = false) =>
     grid.updateQuery((q) => withStudentFilters(q, patch), { replace });
 
-  // another set of students: what was selected is not in it
-  const key = filterKey(filters);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter key is the trigger
-  useEffect(() => selection.clear(), [key, selection.clear]);
   useEffect(() => {
     if (filters.relation) setKind(filters.relation);
   }, [filters.relation]);

@@ -70,6 +70,11 @@ export function useStudentsList(f: StudentFilters, g: GridParams) {
   });
 }
 
+/** The ids of the rows answered for the filters asked, or undefined while the previous rows stand in. */
+export function settledStudentIds(list: ReturnType<typeof useStudentsList>): number[] | undefined {
+  return list.isPlaceholderData ? undefined : list.data?.students.data.map((s) => s.id);
+}
+
 /** The courses to filter by (or add students to), searched on the server. */
 export const CourseOptionsDocument = graphql(`
   query courseOptions($query: String, $per_page: Int) {

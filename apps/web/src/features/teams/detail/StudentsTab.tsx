@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Stack, Text, Textarea } from "@mantine/core";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
@@ -14,7 +14,7 @@ import { PickStudentsModal } from "../../links/PickStudentsModal.tsx";
 import { addedText, studentsWord } from "../../links/pick-students.ts";
 import { studentColumns } from "../../students/list/columns.tsx";
 import { parseStudentFilters, STUDENT_GRID_DEFAULTS, withStudentFilters } from "../../students/list/filters.ts";
-import { useStudentsList } from "../../students/list/queries.ts";
+import { settledStudentIds, useStudentsList } from "../../students/list/queries.ts";
 import type { TeamPermissions } from "../permissions.ts";
 import {
   AttachSchoolIdsDocument,
@@ -40,13 +40,11 @@ export function StudentsTab({ team, school, can }: { team: TeamDetail; school: S
     [typed, team.uuid],
   );
   const list = useStudentsList(filters, grid.params);
-  const selection = useGridSelection<number>();
+  // a new search keeps the selected rows still in its result (decision 0588)
+  const selection = useGridSelection<number>({ filter: typed.trim(), settledIds: settledStudentIds(list) });
   const [adding, setAdding] = useState<"students" | "paste" | null>(null);
   const [busy, setBusy] = useState(false);
   const editable = can.enrol && !team.deleted_at;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search is a new set of rows
-  useEffect(() => selection.clear(), [typed, selection.clear]);
 
   const columns = useMemo(
     () => studentColumns({ timeZone: school.timezone, warningPercentage: school.warning_percentage, now: new Date() }),
