@@ -24,7 +24,7 @@ test("after a bulk Remove by keyboard, focus is on the Participants heading, not
   const select = page.getByRole("checkbox", { name: `Select Ada ${last}` });
   await expect(select).toBeVisible();
   // picked at once: a search still settling (a pause while typing, Enter's) keeps Ada selected,
-  // as she is in its result (decision 0588)
+  // as she is in its result (decision 0589)
   await select.focus();
   await page.keyboard.press("Space");
   await expect(select).toBeChecked();

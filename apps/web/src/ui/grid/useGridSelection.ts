@@ -37,7 +37,7 @@ export interface SelectionScope<Id extends RowId = RowId> {
 /**
  * Row selection for a DataGrid, kept in component state keyed by row id: a refetch or a page
  * change keeps it. With a `scope`, a new filter fits the selection to its result once that has
- * settled: rows in it stay selected, the others are dropped (decision 0588). Clearing at the
+ * settled: rows in it stay selected, the others are dropped (decision 0589). Clearing at the
  * moment the filter changed dropped rows picked on the rows still shown meanwhile.
  */
 export function useGridSelection<Id extends RowId = RowId>(scope?: SelectionScope<Id>): GridSelection<Id> {

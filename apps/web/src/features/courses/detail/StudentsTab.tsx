@@ -50,7 +50,7 @@ export function StudentsTab({
     [typed, course.uuid],
   );
   const list = useStudentsList(filters, grid.params);
-  // a new search keeps the selected rows still in its result (decision 0588)
+  // a new search keeps the selected rows still in its result (decision 0589)
   const selection = useGridSelection<number>({ filter: typed.trim(), settledIds: settledStudentIds(list) });
   const [adding, setAdding] = useState<"students" | "team" | null>(null);
   const [busy, setBusy] = useState(false);

@@ -61,7 +61,7 @@ async function open() {
 
 /**
  * A search settles after the staff member may already have picked rows from the rows still shown
- * (its 100 ms pause still running, or its answer on the way). Decision 0588: the rows in the
+ * (its 100 ms pause still running, or its answer on the way). Decision 0589: the rows in the
  * settled result stay selected, the others are dropped.
  */
 describe("StudentsPage: the selection while a search settles", () => {

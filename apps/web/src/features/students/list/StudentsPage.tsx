@@ -52,7 +52,7 @@ export default function StudentsPage() {
   const [query] = useSearchParams();
   const filters = useMemo(() => parseStudentFilters(query), [query]);
   const list = useStudentsList(filters, grid.params);
-  // a new filter keeps the selected rows still in its result (decision 0588)
+  // a new filter keeps the selected rows still in its result (decision 0589)
   const selection = useGridSelection<number>({ filter: filterKey(filters), settledIds: settledStudentIds(list) });
   const now = useNow();
   const [creating, setCreating] = useState(false);

@@ -40,7 +40,7 @@ export function StudentsTab({ team, school, can }: { team: TeamDetail; school: S
     [typed, team.uuid],
   );
   const list = useStudentsList(filters, grid.params);
-  // a new search keeps the selected rows still in its result (decision 0588)
+  // a new search keeps the selected rows still in its result (decision 0589)
   const selection = useGridSelection<number>({ filter: typed.trim(), settledIds: settledStudentIds(list) });
   const [adding, setAdding] = useState<"students" | "paste" | null>(null);
   const [busy, setBusy] = useState(false);
