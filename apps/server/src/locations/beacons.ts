@@ -15,14 +15,14 @@ export type { BeaconRow };
 const FACTORY_ID = /^[A-Z0-9][A-Z0-9:_.-]{0,63}$/;
 export const MAX_BEACONS_PER_CALL = 100;
 
-/** One factory id trimmed and upper-cased; an unusable one names the field factory_id. */
+/** One factory id trimmed and upper-cased; an unusable one names the argument factory_ids, as every list does. */
 export function factoryId(raw: string): string {
   const v = raw.trim().toUpperCase();
-  if (!v) throw userError("factory_id is required", "factory_id");
+  if (!v) throw userError("factory_ids: a factory id is required", "factory_ids");
   if (!FACTORY_ID.test(v))
     throw userError(
-      `factory_id ${v.slice(0, 70)} may hold only letters, digits and - : _ . (at most 64 characters)`,
-      "factory_id",
+      `factory_ids: ${v.slice(0, 70)} may hold only letters, digits and - : _ . (at most 64 characters)`,
+      "factory_ids",
     );
   return v;
 }
@@ -50,23 +50,23 @@ export function beaconsCount(data: Scoped, locationId: number): Promise<number> 
   return loader.load(locationId);
 }
 
-const taken = (id: string) => userError(`factory_id ${id} is already registered`, "factory_id");
+const taken = (id: string) => userError(`factory_ids: ${id} is already registered`, "factory_ids");
 
 /**
  * Adds beacons to a location by factory id (stored upper-case). A beacon of the school taken off
  * a location comes back; a factory id registered anywhere else (another location, another
- * school) is refused, naming factory_id. All or nothing.
+ * school) is refused, naming factory_ids. All or nothing.
  */
 export async function addBeaconsToLocation(
   data: Scoped,
   args: { location_id: number; factory_ids: readonly string[] },
 ): Promise<LocationRow> {
-  if (args.factory_ids.length === 0) throw userError("factory_id is required", "factory_id");
+  if (args.factory_ids.length === 0) throw userError("factory_ids: a factory id is required", "factory_ids");
   if (args.factory_ids.length > MAX_BEACONS_PER_CALL)
-    throw userError(`at most ${MAX_BEACONS_PER_CALL} beacons at a time`, "factory_id");
+    throw userError(`factory_ids: at most ${MAX_BEACONS_PER_CALL} beacons at a time`, "factory_ids");
   const ids = args.factory_ids.map(factoryId);
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (twice) throw userError(`factory_id ${twice} is listed twice`, "factory_id");
+  if (twice) throw userError(`factory_ids: ${twice} is listed twice`, "factory_ids");
   const location = await data.transaction(async (tx) => {
     const location = await visibleLocation(tx, args.location_id, true);
     const { db } = systemOf(tx);
@@ -75,9 +75,9 @@ export async function addBeaconsToLocation(
     for (const b of existing) {
       if (b.school_id !== tx.viewer.schoolId) throw taken(b.factory_id);
       if (b.location_id === location.id)
-        throw userError(`factory_id ${b.factory_id} is already at this location`, "factory_id");
+        throw userError(`factory_ids: ${b.factory_id} is already at this location`, "factory_ids");
       if (b.location_id !== null)
-        throw userError(`factory_id ${b.factory_id} is already at another location`, "factory_id");
+        throw userError(`factory_ids: ${b.factory_id} is already at another location`, "factory_ids");
     }
     const back = existing.map((b) => b.id);
     const fresh = ids.filter((id) => !existing.some((b) => b.factory_id === id));

@@ -124,7 +124,7 @@ describe.each(DATABASES)("locations and beacons on %s", (kind) => {
     expect(first((await srv.gql(admin, TAKE_OFF, { id: b!.id })).body.errors)?.extensions?.code).toBe("NOT_FOUND");
   });
 
-  it("adds beacons by factory id upper-case, refuses duplicates on factory_id, activates and takes them off", async () => {
+  it("adds beacons by factory id upper-case, refuses duplicates naming factory_ids, activates and takes them off", async () => {
     const loc = (await srv.gql(admin, CREATE, { name: "Beacon Hall" })).body.data.createLocation;
     const added = await srv.gql(admin, ADD, { id: loc.id, ids: [" fa-01-b2 ", "fa:01:b3"] });
     expect(added.body.errors).toBeUndefined();
@@ -135,19 +135,19 @@ describe.each(DATABASES)("locations and beacons on %s", (kind) => {
 
     const again = await srv.gql(admin, ADD, { id: loc.id, ids: ["FA-01-b2"] });
     expect(first(again.body.errors)).toMatchObject({
-      message: "factory_id FA-01-B2 is already at this location",
-      extensions: { code: "BAD_USER_INPUT", field: "factory_id" },
+      message: "factory_ids: FA-01-B2 is already at this location",
+      extensions: { code: "BAD_USER_INPUT", field: "factory_ids" },
     });
     const twice = await srv.gql(admin, ADD, { id: loc.id, ids: ["aa1", "AA1"] });
-    expect(first(twice.body.errors)?.extensions).toMatchObject({ field: "factory_id" });
+    expect(first(twice.body.errors)?.extensions).toMatchObject({ field: "factory_ids" });
     const bad = await srv.gql(admin, ADD, { id: loc.id, ids: ["no spaces"] });
-    expect(first(bad.body.errors)?.extensions).toMatchObject({ field: "factory_id" });
+    expect(first(bad.body.errors)?.extensions).toMatchObject({ field: "factory_ids" });
     // a factory id of another school's beacon: registered, and nothing of it is told
     const [theirs] = await db().select().from(beacons).where(eq(beacons.school_id, otherSchoolId)).limit(1);
     const foreign = await srv.gql(admin, ADD, { id: loc.id, ids: [theirs!.factory_id.toLowerCase()] });
     expect(first(foreign.body.errors)).toMatchObject({
-      message: `factory_id ${theirs!.factory_id} is already registered`,
-      extensions: { field: "factory_id" },
+      message: `factory_ids: ${theirs!.factory_id} is already registered`,
+      extensions: { field: "factory_ids" },
     });
     // all or nothing: a good id beside a refused one is not added
     expect(await db().$count(beacons, eq(beacons.location_id, loc.id))).toBe(2);

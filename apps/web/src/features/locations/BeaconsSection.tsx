@@ -52,8 +52,8 @@ export function BeaconsSection(props: {
       form.reset();
       await props.onChanged();
     } catch (err) {
-      const { fields, rest } = serverErrors(err, { factory_id: "Factory id" });
-      form.setFieldError("factory_ids", fields.factory_id ?? rest);
+      const { fields, rest } = serverErrors(err, { factory_ids: "Factory id" });
+      form.setFieldError("factory_ids", fields.factory_ids ?? rest);
     }
   });
 
