@@ -62,7 +62,8 @@ export async function switchUser(data: Scoped, userId: number) {
  */
 export async function switchBack(data: Scoped) {
   const v = data.viewer;
-  if (v.impersonatorId === null) throw userError("You are not acting as another user.", "user_id");
+  // switchBack has no argument to name: the session itself is what is wrong
+  if (v.impersonatorId === null) throw userError("You are not acting as another user.");
   const { db } = systemOf(data);
   const [original] = await db
     .select()
