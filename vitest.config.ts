@@ -10,7 +10,11 @@ const graphqlCjs = createRequire(import.meta.url).resolve("graphql");
  * Files of a minute or more, started first so the two workers end together. With no durations
  * cached (a clean clone, as in CI) Vitest starts the larger files first, and these are small.
  */
-const LONG_FILES = [/access\/tenant-matrix-[a-z-]+\.test\.ts$/, /db\/seed\/seed\.test\.ts$/];
+const LONG_FILES = [
+  /access\/tenant-matrix-[a-z-]+\.test\.ts$/,
+  /db\/seed\/seed\.test\.ts$/,
+  /sweep\/graphql-sweep\.test\.ts$/,
+];
 
 class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
@@ -17,6 +18,8 @@ export const DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "p
 
 export interface TestServer {
   url: string;
+  /** the app itself, for in-process requests (app.inject) where a sweep sends thousands */
+  app: FastifyInstance;
   database: Database;
   /** the test's own PostgreSQL database (postgres only), to open a second pool as another process would */
   databaseUrl?: string;
@@ -90,6 +93,7 @@ export async function startServer(
     });
   const server: TestServer = {
     url,
+    app,
     database,
     databaseUrl,
     services,

@@ -120,7 +120,7 @@ function split(x: Sel, budget: number): Sel[] {
   return groups.map((g) => ({ label: x.label, children: [...keep, ...g] }));
 }
 
-interface Slot {
+export interface Slot {
   /** the argument that names the row (an id, a uuid, an e-mail, a search text) */
   arg: string;
   how: "id" | "uuid" | "email" | "text" | "school_identifier";
@@ -129,7 +129,7 @@ interface Slot {
   typeArg?: string;
 }
 
-function slotsOf(field: GraphQLField<unknown, unknown>): Slot[] {
+export function slotsOf(field: GraphQLField<unknown, unknown>): Slot[] {
   const names = new Set(field.args.map((a) => a.name));
   const slots: Slot[] = [];
   for (const a of field.args) {
@@ -177,7 +177,7 @@ export interface Case {
 const argOf = (field: GraphQLField<unknown, unknown>, name: string) =>
   field.args.find((a) => a.name === name) as GraphQLArgument;
 
-const argValue = (r: Row, how: Slot["how"]) =>
+export const argValue = (r: Row, how: Slot["how"]) =>
   how === "uuid"
     ? r.uuid
     : how === "email"
@@ -216,7 +216,7 @@ export const SCHOOL_REPORT_ROLES: Record<string, (roleId: number) => boolean> = 
 };
 
 /** A plausible value for an argument that names no row; optional ones are left out (they would filter). */
-function filler(arg: GraphQLArgument, list: boolean, student: Row | undefined, password: string): unknown {
+export function filler(arg: GraphQLArgument, list: boolean, student: Row | undefined, password: string): unknown {
   if (arg.name === "per_page") return list ? 250 : undefined;
   if (!isNonNullType(arg.type)) return undefined;
   switch (arg.name) {
