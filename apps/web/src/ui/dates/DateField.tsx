@@ -5,6 +5,7 @@ import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from
 import { CALENDAR_LABELS, keepFocusInCalendar } from "./calendar-a11y.ts";
 import { DATE_FORMAT, formatDate, onlyDates } from "./date-format.ts";
 import { isWholeDate, readTypedDate, type TypedBounds } from "./typed-date.ts";
+import { DATE_FAULT, useHeldSubmit } from "./use-held-submit.ts";
 import { useMonthEdge } from "./use-month-edge.ts";
 
 export interface Common extends TypedBounds {
@@ -36,8 +37,9 @@ const CalendarIcon = () => (
  * back to the button). Mantine's DateInput was the plan, but its calendar takes no focus (every
  * day tabindex -1) and closes when the box loses focus: no keyboard could reach it.
  * A typed date that is not one (02/30/2026), out of bounds or not offered leaves the value null and
- * says why on the field, once the date is whole, the box is left or Enter is pressed (Enter then
- * submits nothing). Other props (a form's data-path, onFocus) go to the text box.
+ * says why on the field, once the date is whole, the box is left or Enter is pressed; and its form
+ * does not submit, by its button or Enter, until the text is fixed or emptied: the field shows
+ * why and takes focus (use-held-submit). Other props (a form's data-path, onFocus) go to the text box.
  */
 export function DateField(props: Props) {
   const { label, description, error, required, placeholder, value, onChange, onBlur, clearable: _clearable } = props;
@@ -48,6 +50,7 @@ export function DateField(props: Props) {
   const [opened, setOpened] = useState(false);
   const excludeDate = onlyDates(availableDates);
   const edge = useMonthEdge({ minDate, maxDate, excludeDate });
+  const box = useRef<HTMLInputElement>(null);
 
   // a value set from outside (a reset, another field) replaces the text; the one typed stays
   const emitted = useRef(value);
@@ -58,6 +61,7 @@ export function DateField(props: Props) {
 
   const read = readTypedDate(text, label, bounds);
   const shownError = read.error && (left || isWholeDate(text)) ? read.error : (error ?? undefined);
+  useHeldSubmit(box, read.error !== null, () => setLeft(true));
 
   const emit = (next: string | null) => {
     emitted.current = next;
@@ -82,6 +86,8 @@ export function DateField(props: Props) {
   return (
     <TextInput
       {...inputRest}
+      ref={box}
+      {...{ [DATE_FAULT]: read.error === null ? undefined : true }}
       label={label}
       description={description}
       required={required}
@@ -95,11 +101,8 @@ export function DateField(props: Props) {
         onBlur?.(e);
       }}
       onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
-        // Enter would submit the form without the date: say why instead
-        if (e.key === "Enter" && read.error) {
-          e.preventDefault();
-          setLeft(true);
-        }
+        // say why at once, in a form without a submit button too; a submit it starts is held
+        if (e.key === "Enter" && read.error) setLeft(true);
       }}
       rightSectionPointerEvents="all"
       rightSection={

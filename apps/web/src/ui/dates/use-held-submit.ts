@@ -1,0 +1,31 @@
+import { type RefObject, useEffect, useRef } from "react";
+
+/** Marks a DateField's box whose typed text is no date it can take: the first one takes focus. */
+export const DATE_FAULT = "data-date-fault";
+
+/**
+ * While the box holds typed text that is no date it can take (its value is then null), its form
+ * does not submit: an optional date would be saved as none and what was typed lost (decision
+ * 0588). A native listener on the form runs before React's, which listens at the root, so it
+ * holds the submit however it comes (the submit button, Enter in any box) and whatever the
+ * form's own handler does, for every form the field is put in. `onHeld` shows the field's
+ * error; focus goes to the form's first such box. Only propagation stops: every DateField's
+ * listener on the form still runs, so each shows its own error.
+ */
+export function useHeldSubmit(input: RefObject<HTMLInputElement | null>, fault: boolean, onHeld: () => void) {
+  const latest = useRef({ fault, onHeld });
+  latest.current = { fault, onHeld };
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const hold = (event: Event) => {
+      if (!latest.current.fault) return;
+      event.preventDefault();
+      event.stopPropagation();
+      latest.current.onHeld();
+      form.querySelector<HTMLElement>(`[${DATE_FAULT}]`)?.focus();
+    };
+    form.addEventListener("submit", hold);
+    return () => form.removeEventListener("submit", hold);
+  }, [input]);
+}
