@@ -119,3 +119,68 @@ test("an arrow key at the edge of the month turns the calendar", async ({ signed
   await expect(first).toHaveValue(`11/01/${year}`);
   await expect(form.getByRole("button", { name: "Choose First day in the calendar" })).toBeFocused();
 });
+
+/**
+ * An optional date typed wrong is not lost (decision 0588): an indefinite course may have no
+ * semester start, so 02/30 went out as none and the course was saved without it. Save is held:
+ * the field names its fault and takes focus, nothing is sent; a real date is then saved.
+ */
+test("Save is held while an optional date does not exist: the course is not saved without it", async ({
+  signedInPage: page,
+  api,
+  session,
+}) => {
+  const year = Number((await pageToday(page)).slice(0, 4)) + 3;
+  const { createCourse: course } = await api.graphql<{ createCourse: { id: number; uuid: string; title: string } }>(
+    session.access_token,
+    `mutation ($title: String!) {
+      createCourse(title: $title, start_time: "07:00", end_time: "07:30", is_indefinite: true, meet_sat: true) {
+        id uuid title
+      }
+    }`,
+    { title: uniqueWord("Heldcourse") },
+  );
+  const stored = async () =>
+    (
+      await api.graphql<{ course: { title: string; semester_start: string | null } }>(
+        session.access_token,
+        "query ($uuid: String!) { course(uuid: $uuid) { title semester_start } }",
+        { uuid: course.uuid },
+      )
+    ).course;
+  const updates: string[] = [];
+  page.on("request", (r) => {
+    if (r.postData()?.includes("updateCourse")) updates.push(r.url());
+  });
+  try {
+    await page.goto(`/Courses/${course.uuid}`);
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Edit ${course.title}` });
+    const title = uniqueWord("Heldrenamed");
+    await dialog.getByLabel("Title").fill(title);
+    const start = dialog.getByRole("textbox", { name: "Semester start" });
+    await start.fill(`02/30/${year}`);
+    const save = dialog.getByRole("button", { name: "Save" });
+    await save.click();
+    await expect(start).toBeFocused();
+    await expect(start).toHaveAttribute("aria-invalid", "true");
+    await expect(start).toHaveAccessibleDescription(/Semester start must be a real date \(MM\/DD\/YYYY\)/);
+    await expect(start).toHaveValue(`02/30/${year}`);
+    await expect(dialog).toBeVisible();
+    // nothing sent: neither the new title nor a semester start is stored
+    expect(updates).toEqual([]);
+    expect(await stored()).toEqual({ title: course.title, semester_start: null });
+
+    await start.fill(`03/02/${year}`);
+    await save.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`${title} was saved.`)).toBeVisible();
+    const after = await stored();
+    expect(after.title).toBe(title);
+    expect(after.semester_start?.slice(0, 10)).toBe(`${year}-03-02`);
+  } finally {
+    await api.graphql(session.access_token, "mutation ($id: Int!) { removeCourse(id: $id) { id } }", {
+      id: course.id,
+    });
+  }
+});
