@@ -138,7 +138,12 @@ describe.each(DATABASES)("report CSV exports on %s", (kind) => {
     expect(res.status).toBe(200);
     const [header, ...body] = parseCsv(await res.text());
     expect(header).toEqual(["kind", "start_date", "end_date", "class", "notes"]);
-    expect(body).toEqual([["cancellation", d(2), d(2), "'=Export Class", "snow"]]);
+    // the demo seed cancels its first course's first session of the past week: listed too on the
+    // weekdays when that falls in the window (it failed on a Saturday), so only this test's rows count
+    expect(body.filter((r) => r[4] !== "Instructor at a conference")).toEqual([
+      ["cancellation", d(2), d(2), "'=Export Class", "snow"],
+    ]);
+    expect(body.some((r) => r.includes("theirs"))).toBe(false);
   });
 
   it("names the filter at fault, and never answers 500 to a bad query", async () => {
