@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { auditLog, type invitations, users } from "../db/schema/index.ts";
+import { auditLog, courses, invitationCourse, type invitations, userCourse, users } from "../db/schema/index.ts";
 import { endMailedLinks, lockAddress, releaseAddress } from "../users/release-address.ts";
 
 type Invitation = typeof invitations.$inferSelect;
@@ -17,6 +17,8 @@ export const ACCOUNT_EXISTS = Symbol("account exists");
  * - a removed user of the inviting school comes back as itself (its school's own record);
  * - a removed user of another school gives the address up and stays there with its history:
  *   the inviting school gets a new user.
+ * What a users import gave the invitation (decision 0951) is applied too: its phone, and its
+ * course assignments (of the courses not removed meanwhile).
  */
 export async function writeRegisteredUser(
   tx: Db,
@@ -34,6 +36,8 @@ export async function writeRegisteredUser(
     first_name: input.first_name,
     last_name: input.last_name,
     email: inv.email,
+    // an invitation without one (inviteUser) leaves a revived user's phone as it was
+    ...(inv.phone_number === null ? {} : { phone_number: inv.phone_number }),
     password_hash: input.password_hash,
     active: true,
     deleted_at: null,
@@ -54,6 +58,7 @@ export async function writeRegisteredUser(
     [written] = await tx.insert(users).values(values).returning();
   }
   if (!written) throw new Error("registration failed");
+  await assignInvitedCourses(tx, inv.id, written.id);
   await tx.insert(auditLog).values({
     school_id: written.school_id,
     user_id: written.id,
@@ -61,4 +66,14 @@ export async function writeRegisteredUser(
     data: { invitation: inv.id },
   });
   return written;
+}
+
+/** The invitation's courses (a OneRoster enrollment's) become the user's, in one statement. */
+async function assignInvitedCourses(tx: Db, invitationId: number, userId: number) {
+  const live = tx
+    .select({ user_id: sql<number>`${userId}::int`.as("user_id"), course_id: invitationCourse.course_id })
+    .from(invitationCourse)
+    .innerJoin(courses, eq(courses.id, invitationCourse.course_id))
+    .where(and(eq(invitationCourse.invitation_id, invitationId), isNull(courses.deleted_at)));
+  await tx.insert(userCourse).select(live).onConflictDoNothing();
 }

@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, primaryKey } from "drizzle-orm/pg-cor
 import { courses, events, teams, travel } from "./attendables.ts";
 import { createdAt } from "./columns.ts";
 import { students } from "./people.ts";
-import { users } from "./users.ts";
+import { invitations, users } from "./users.ts";
 
 const student = () =>
   integer("student_id")
@@ -70,6 +70,23 @@ export const userCourse = pgTable(
       .references(() => courses.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.course_id] }), index("user_course_course").on(t.course_id)],
+);
+
+/**
+ * Courses a OneRoster teacher or administrator enrollment gives an invited address (decision
+ * 0951): the user is assigned to them at registration (auth/register.ts).
+ */
+export const invitationCourse = pgTable(
+  "invitation_course",
+  {
+    invitation_id: integer("invitation_id")
+      .notNull()
+      .references(() => invitations.id, { onDelete: "cascade" }),
+    course_id: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.invitation_id, t.course_id] }), index("invitation_course_course").on(t.course_id)],
 );
 
 export const userEvent = pgTable(

@@ -94,6 +94,8 @@ export const invitations = pgTable(
     email: text("email").notNull(),
     first_name: text("first_name").notNull(),
     last_name: text("last_name"),
+    // a users import's phone (decision 0951): written to the user at registration
+    phone_number: text("phone_number"),
     invited_by: integer("invited_by").references(() => users.id),
     expires_at: ts("expires_at").notNull(),
     accepted_at: ts("accepted_at"),
