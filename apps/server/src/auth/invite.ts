@@ -22,6 +22,12 @@ function requiredName(value: string, field: string): string {
   return v;
 }
 
+/** Holds, to the end of the transaction, the lock on one school's invitations of one address. */
+export async function lockInvitations(tx: Tx, schoolId: number, email: string) {
+  const address = email.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_INVITE}, hashtext(${`${schoolId}:${address}`}))`);
+}
+
 /**
  * Ends the school's open invitations of an address, one caller at a time per school and address
  * (held to the end of the transaction; read committed, so the update sees what a caller that held
@@ -30,7 +36,7 @@ function requiredName(value: string, field: string): string {
  */
 export async function endOpenInvitations(tx: Tx, schoolId: number, email: string, except?: number): Promise<Date> {
   const address = email.trim().toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_INVITE}, hashtext(${`${schoolId}:${address}`}))`);
+  await lockInvitations(tx, schoolId, address);
   const now = new Date();
   await tx
     .update(invitations)
@@ -139,7 +145,7 @@ export async function invitationMailFor(db: Db, schoolId: number, m: InvitationM
 }
 
 /**
- * To a user of another school whom someone invited (or imported, imports/elsewhere.ts): one
+ * To a user of another school whom someone invited (or imported, imports/invite-rows.ts): one
  * address holds one account.
  */
 export function accountExistsMail(m: Omit<InvitationMail, "link">) {
@@ -150,7 +156,8 @@ export function accountExistsMail(m: Omit<InvitationMail, "link">) {
   };
 }
 
-function invitationMail(m: InvitationMail) {
+/** The invitation's link, to a free address (or a removed user's of another school, decision 0952). */
+export function invitationMail(m: InvitationMail) {
   return {
     to: m.to,
     subject: `You are invited to Rollbook${m.schoolName ? ` at ${m.schoolName}` : ""}`,

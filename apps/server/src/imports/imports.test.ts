@@ -1,8 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { crc32 } from "node:zlib";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, demoEmail, startServer, type TestServer } from "../../test/harness.ts";
@@ -10,6 +8,8 @@ import {
   auditLog,
   courses,
   imports,
+  invitationCourse,
+  invitations,
   mailOutbox,
   notificationClaims,
   schools,
@@ -22,53 +22,10 @@ import {
 } from "../db/schema/index.ts";
 import { schoolsOf } from "../engine/test-fixtures.ts";
 import { PushTestClient } from "../realtime/push-test-client.ts";
-import { ACCOUNT_EXISTS_EVERY_MS } from "./elsewhere.ts";
+import { importClient, oneRosterHead, registerThrough, SAMPLES, sample, storedZip } from "./import-test-client.ts";
+import { IMPORT_INVITE_EVERY_MS } from "./invite-rows.ts";
 import { appendToFile, createFile, oidOf } from "./store.ts";
 
-const SAMPLES = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../../docs/samples");
-const sample = (name: string) => fs.readFileSync(path.join(SAMPLES, name));
-
-/** A zip of stored (uncompressed) entries: enough to test the reader without a zip library. */
-function storedZip(files: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text);
-    const n = Buffer.from(name);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(n.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, n, data);
-    centrals.push(central, n);
-    offset += 30 + n.length + data.length;
-  }
-  const cen = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(cen.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cen, end]);
-}
-
-const ONE = `query($uuid: String!) { import(uuid: $uuid) { id uuid kind status progress total_rows created_at finished_at
-  row_errors { line reason } user { id } } }`;
 const LIST = `query($page: Int, $per: Int) { imports(page: $page, per_page: $per) { total data { uuid kind status progress total_rows } } }`;
 
 /** Imports (issue 13, decision 0970): the upload, the job, the rows, the pushes. */
@@ -76,7 +33,6 @@ describe.each(DATABASES)("imports on %s", (kind) => {
   let srv: TestServer;
   let schoolId: number;
   let otherId: number;
-  const tokens = new Map<string, string>();
 
   beforeAll(async () => {
     srv = await startServer(kind);
@@ -87,39 +43,7 @@ describe.each(DATABASES)("imports on %s", (kind) => {
   afterAll(() => srv?.close());
 
   const db = () => srv.services.db;
-  const as = async (role: string) => {
-    if (!tokens.has(role)) tokens.set(role, (await srv.login(role)).access_token);
-    return tokens.get(role) as string;
-  };
-  const upload = async (role: string, k: string, body: Buffer | string, type = "text/csv") => {
-    const res = await fetch(`${srv.url}/api/v2/imports?kind=${k}`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${await as(role)}`,
-        "x-requested-with": "XMLHttpRequest",
-        "content-type": type,
-      },
-      body: typeof body === "string" ? body : new Uint8Array(body),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
-  const one = async (uuid: string, role = "school_admin") => {
-    const r = await srv.gql(await as(role), ONE, { uuid });
-    return r.body;
-  };
-  /** Uploads and waits for the job to finish (done or failed). */
-  const run = async (k: string, body: Buffer | string, role = "school_admin", type?: string) => {
-    const up = await upload(role, k, body, type);
-    expect(up.status, JSON.stringify(up.body)).toBe(202);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const r = await one(up.body.data.uuid, role);
-      const imp = r.data?.import;
-      if (imp && (imp.status === "done" || imp.status === "failed")) return imp;
-      if (Date.now() > deadline) throw new Error(`import not finished: ${JSON.stringify(r)}`);
-      await new Promise((ok) => setTimeout(ok, 100));
-    }
-  };
+  const { as, upload, one, run } = importClient(() => srv);
   const studentsBy = (ids: string[], school = schoolId) =>
     db()
       .select()
@@ -194,15 +118,19 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(chess).toMatchObject({ tag: "CHESS", visibility: "public", is_sport: false });
     expect(await db().$count(studentTeam, eq(studentTeam.team_id, chess?.id as number))).toBe(2);
     expect((await run("users", sample("users.csv"))).row_errors).toEqual([]);
-    const [curie] = await db().select().from(users).where(eq(users.email, "m.curie@staff.example.edu"));
-    expect(curie).toMatchObject({ school_id: schoolId, role_id: 6, first_name: "Marie", phone_number: "5550102001" });
+    // a new address is invited, not made a user (decision 0951): the invitation carries the row
+    const curie = () => db().select().from(invitations).where(eq(invitations.email, "m.curie@staff.example.edu"));
+    expect(await curie()).toMatchObject([
+      { school_id: schoolId, role_id: 6, first_name: "Marie", phone_number: "5550102001", accepted_at: null },
+    ]);
+    expect(await db().$count(users, eq(users.email, "m.curie@staff.example.edu"))).toBe(0);
     // a second run of each changes nothing in number
     await run("courses", sample("courses.csv"));
     await run("teams", sample("teams.csv"));
     await run("users", sample("users.csv"));
     expect(await db().$count(courses, and(eq(courses.school_id, schoolId), eq(courses.crn, "71101")))).toBe(1);
     expect(await db().$count(teams, and(eq(teams.school_id, schoolId), eq(teams.name, "Chess Club")))).toBe(1);
-    expect(await db().$count(users, eq(users.email, "m.curie@staff.example.edu"))).toBe(1);
+    expect(await curie()).toHaveLength(1);
   });
 
   it("imports the OneRoster sample (zip): students, teachers, classes and enrollments", async () => {
@@ -211,11 +139,12 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(imp).toMatchObject({ status: "done", total_rows: 1 + 8 + 2 + 7 });
     const st = await studentsBy(["OR-2001", "OR-2002", "OR-2003", "u-s4"]);
     expect(st).toHaveLength(4);
+    // teachers and administrators are invited; their classes wait on the invitation (decision 0951)
     const staff = await db()
       .select()
-      .from(users)
+      .from(invitations)
       .where(
-        inArray(users.email, [
+        inArray(invitations.email, [
           "rosa.brown@staff.example.edu",
           "sam.white@staff.example.edu",
           "tara.green@staff.example.edu",
@@ -227,6 +156,15 @@ describe.each(DATABASES)("imports on %s", (kind) => {
       ["sam.white@staff.example.edu", 6],
       ["tara.green@staff.example.edu", 3],
     ]);
+    expect(
+      await db().$count(
+        users,
+        inArray(
+          users.email,
+          staff.map((u) => u.email),
+        ),
+      ),
+    ).toBe(0);
     const cs = await db()
       .select()
       .from(courses)
@@ -234,7 +172,8 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(cs.map((c) => c.title).sort()).toEqual(["Biology 10 - Period 1", "World History - Period 3"]);
     const ids = cs.map((c) => c.id);
     expect(await db().$count(studentCourse, inArray(studentCourse.course_id, ids))).toBe(5);
-    expect(await db().$count(userCourse, inArray(userCourse.course_id, ids))).toBe(2);
+    expect(await db().$count(userCourse, inArray(userCourse.course_id, ids))).toBe(0);
+    expect(await db().$count(invitationCourse, inArray(invitationCourse.course_id, ids))).toBe(2);
     // again: the same rows, updated
     await run(
       "oneroster",
@@ -414,8 +353,8 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(list.body.errors).toBeUndefined();
     expect(list.body.data.imports.total).toBeGreaterThan(3);
     const first = list.body.data.imports.data[0];
-    const staffOnly = await srv.gql(await as("staff"), ONE, { uuid: first.uuid });
-    expect(staffOnly.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const staffOnly = await one(first.uuid, "staff");
+    expect(staffOnly.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     const bogus = await one("00000000-0000-4000-8000-000000000000");
     expect(bogus.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
   });
@@ -459,7 +398,7 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(far).toMatchObject({ school_id: otherId, first_name: "Far" });
   });
 
-  it("reports another school's address as a free one; only its holder is told (decision 0951)", async () => {
+  it("invites another school's address as a free one; only the mails differ (decisions 0951, 0952)", async () => {
     const held = `held-${kind}@other.test`;
     const free = `free-${kind}@x.test`;
     const gone = `gone-${kind}@other.test`;
@@ -474,15 +413,28 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     );
     // the report of the held address is the free one's: done, every row counted, no row error
     expect(imp).toMatchObject({ status: "done", progress: 3, total_rows: 3, row_errors: [] });
+    // each address is one open invitation of the school, and none is a user of it
+    const invited = await db()
+      .select()
+      .from(invitations)
+      .where(inArray(invitations.email, [free, held, gone]));
+    expect(invited.map((i) => [i.email, i.school_id, i.role_id]).sort()).toEqual(
+      [free, gone, held].map((e) => [e, schoolId, 7]),
+    );
+    expect(await db().$count(users, and(eq(users.school_id, schoolId), inArray(users.email, [free, held, gone])))).toBe(
+      0,
+    );
     const [holder] = await db().select().from(users).where(eq(users.email, held));
     expect(holder).toMatchObject({ school_id: otherId, first_name: "Held" });
     const note = await lastMail(held);
     expect(note?.text).toMatch(/already have a Rollbook account/);
     expect(note?.text).not.toMatch(/\/Invite\//);
-    expect(await lastMail(free)).toBeUndefined();
-    // another school's removed user is no holder: it gives the address up, the row is a new user
+    expect((await lastMail(free))?.text).toMatch(/\/Invite\//);
+    // another school's removed user is no holder: its address gets the link, and registering
+    // through it gives the address up (decision 0952)
+    expect((await registerThrough(srv, (await lastMail(gone))?.text, "Back", "Again")).status).toBe(200);
     const [fresh] = await db().select().from(users).where(eq(users.email, gone));
-    expect(fresh).toMatchObject({ school_id: schoolId, first_name: "Back", deleted_at: null });
+    expect(fresh).toMatchObject({ school_id: schoolId, role_id: 7, first_name: "Back", deleted_at: null });
     const [old] = await db()
       .select()
       .from(users)
@@ -498,15 +450,15 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(own.row_errors).toEqual([{ line: 2, reason: "email: is your own account: change it on your profile" }]);
   });
 
-  it("reports a OneRoster teacher of another school's address as a free one, enrollments too (decision 0951)", async () => {
+  it("invites a OneRoster teacher of another school's address as a free one, classes too (decision 0951)", async () => {
     const held = `teacher-${kind}@other.test`;
+    const free = `free-teacher-${kind}@x.test`;
     await db().insert(users).values({ school_id: otherId, first_name: "Held", email: held });
-    const head = (file: string) =>
-      fs.readFileSync(path.join(SAMPLES, `oneroster/${file}`), "utf8").split("\n")[0] as string;
+    const head = oneRosterHead;
     const imp = await run(
       "oneroster",
       storedZip({
-        "users.csv": `${head("users.csv")}\nu-held,active,,true,org-1,teacher,held,,Held,Teacher,,,${held},,,,,\nu-free,active,,true,org-1,teacher,free,,Free,Teacher,,,free-teacher-${kind}@x.test,,,,,\n`,
+        "users.csv": `${head("users.csv")}\nu-held,active,,true,org-1,teacher,held,,Held,Teacher,,,${held},,,,,\nu-free,active,,true,org-1,teacher,free,,Free,Teacher,,,${free},,,,,\n`,
         "classes.csv": `${head("classes.csv")}\nc-held,active,,Held class,10,,OR-HELD-${kind},scheduled,,org-1,,,,\n`,
         "enrollments.csv": `${head("enrollments.csv")}\ne-held,active,,c-held,org-1,u-held,teacher,true,,\ne-free,active,,c-held,org-1,u-free,teacher,true,,\n`,
       }),
@@ -517,25 +469,32 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(imp).toMatchObject({ status: "done", row_errors: [] });
     const [holder] = await db().select().from(users).where(eq(users.email, held));
     expect(holder?.school_id).toBe(otherId);
-    expect(await db().$count(userCourse, eq(userCourse.user_id, holder?.id as number))).toBe(0);
     expect((await lastMail(held))?.text).toMatch(/already have a Rollbook account/);
-    const [free] = await db()
+    // the class has neither as an assigned user; each invitation holds the class
+    const [course] = await db()
       .select()
-      .from(users)
-      .where(eq(users.email, `free-teacher-${kind}@x.test`));
-    expect(await db().$count(userCourse, eq(userCourse.user_id, free?.id as number))).toBe(1);
+      .from(courses)
+      .where(and(eq(courses.school_id, schoolId), eq(courses.crn, `OR-HELD-${kind}`)));
+    expect(await db().$count(userCourse, eq(userCourse.course_id, course?.id as number))).toBe(0);
+    const waiting = await db()
+      .select({ email: invitations.email })
+      .from(invitationCourse)
+      .innerJoin(invitations, eq(invitations.id, invitationCourse.invitation_id))
+      .where(eq(invitationCourse.course_id, course?.id as number));
+    expect(waiting.map((w) => w.email).sort()).toEqual([free, held]);
   });
 
-  it("tells another school's holder once in 30 days, also when a crash makes an import run again (decisions 0951, 0970)", async () => {
+  it("invites an address once, also when a crash makes an import run again, and again after 30 days (decisions 0951, 0970)", async () => {
     const held = `once-${kind}@other.test`;
-    const csv = `email,first_name,role\n${held},Held,staff\n`;
-    const [holder] = await db()
-      .insert(users)
-      .values({ school_id: otherId, first_name: "Held", email: held })
-      .returning();
-    const told = () => db().$count(mailOutbox, eq(mailOutbox.to, held));
+    const free = `once-${kind}@x.test`;
+    const csv = `email,first_name,role\n${held},Held,staff\n${free},Free,staff\n`;
+    await db().insert(users).values({ school_id: otherId, first_name: "Held", email: held });
+    const told = async () => [
+      await db().$count(mailOutbox, eq(mailOutbox.to, held)),
+      await db().$count(mailOutbox, eq(mailOutbox.to, free)),
+    ];
     const first = await run("users", csv);
-    expect(await told()).toBe(1);
+    expect(await told()).toEqual([1, 1]);
     // the process died after the batch committed, before the import was marked done: the file
     // is still stored and the import still `running`, so the next process runs it from row 1
     const [imp] = await db().select().from(imports).where(eq(imports.uuid, first.uuid));
@@ -544,25 +503,33 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     await createFile(db(), id);
     await appendToFile(db(), id, 0, Buffer.from(csv));
     expect(await restartPicksUp(id, `ONCE-${kind}`)).toMatchObject({ status: "done", row_errors: [] });
-    expect(await told()).toBe(1);
-    const [claim] = await db()
+    expect(await told()).toEqual([1, 1]);
+    const claims = await db()
       .select()
       .from(notificationClaims)
-      .where(and(eq(notificationClaims.kind, "import_account_exists"), eq(notificationClaims.period, `import:${id}`)));
-    expect(claim).toMatchObject({ school_id: schoolId, recipient: `user:${holder?.id}` });
-    // a school importing its roster every night tells the holder once in 30 days, not every night
+      .where(and(eq(notificationClaims.kind, "import_invite"), eq(notificationClaims.period, `import:${id}`)));
+    expect(claims.map((c) => [c.school_id, c.recipient]).sort()).toEqual([
+      [schoolId, `email:${held}`],
+      [schoolId, `email:${free}`],
+    ]);
+    expect(await db().$count(invitations, inArray(invitations.email, [held, free]))).toBe(2);
+    // a school importing its roster every night invites once, not every night
     await run("users", csv);
     await run("users", csv);
-    expect(await told()).toBe(1);
-    // a claim older than the window is no reason for silence: the next import tells them again
+    expect(await told()).toEqual([1, 1]);
+    // the invitations expired and the claims are older than the window: the next import invites again
+    await db()
+      .update(invitations)
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where(inArray(invitations.email, [held, free]));
     await db()
       .update(notificationClaims)
-      .set({ created_at: new Date(Date.now() - ACCOUNT_EXISTS_EVERY_MS - 60_000) })
-      .where(eq(notificationClaims.recipient, `user:${holder?.id}`));
+      .set({ created_at: new Date(Date.now() - IMPORT_INVITE_EVERY_MS - 60_000) })
+      .where(inArray(notificationClaims.recipient, [`email:${held}`, `email:${free}`]));
     await run("users", csv);
-    expect(await told()).toBe(2);
+    expect(await told()).toEqual([2, 2]);
     await run("users", csv);
-    expect(await told()).toBe(2);
+    expect(await told()).toEqual([2, 2]);
   });
 
   it("refuses a role the importer may not grant, row by row", async () => {
@@ -577,7 +544,9 @@ describe.each(DATABASES)("imports on %s", (kind) => {
       { line: 3, reason: "role: you may not grant the role school_admin (School Admin)" },
       { line: 4, reason: expect.stringMatching(/^role: "wizard" is not a role/) },
     ]);
-    expect(await db().$count(users, inArray(users.email, [`granted-${kind}@x.test`, `above-${kind}@x.test`]))).toBe(1);
+    expect(
+      await db().$count(invitations, inArray(invitations.email, [`granted-${kind}@x.test`, `above-${kind}@x.test`])),
+    ).toBe(1);
     // and may not lower the role of a user above them either
     const again = await run(
       "users",

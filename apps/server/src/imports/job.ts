@@ -86,7 +86,12 @@ export async function runImport(s: Services, id: number, shouldStop: () => boole
       schoolId: imp.school_id,
       importer: { id: importer.id, roleId: importer.role_id },
       fail,
-      mail: { mailer: s.mailer, inviter: `${importer.first_name} ${importer.last_name}`, schoolName: school?.name },
+      mail: {
+        mailer: s.mailer,
+        inviter: `${importer.first_name} ${importer.last_name}`,
+        schoolName: school?.name,
+        publicUrl: s.publicUrl,
+      },
     };
     const step = async (n: number) => {
       progress += n;

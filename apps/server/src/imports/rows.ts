@@ -16,10 +16,12 @@ import {
   TeamInputError,
   teamNameKey,
 } from "@rollbook/domain";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
   courses,
+  invitationCourse,
+  invitations,
   schools,
   studentCourse,
   students,
@@ -30,7 +32,7 @@ import {
 } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { isUniqueViolation } from "../students/bulk.ts";
-import { type ElsewhereRow, importElsewhere } from "./elsewhere.ts";
+import { type InviteRow, inviteImported } from "./invite-rows.ts";
 import { RandomPool } from "./random-pool.ts";
 
 /** One data row of a file: its line (the header is line 1) and its cells by column name. */
@@ -48,8 +50,8 @@ export interface BatchContext {
   importer: { id: number; roleId: number };
   /** a row that is not written: line and reason (the reason names the column) */
   fail(line: number, reason: string): void;
-  /** who an imported address's holder is told about (the importer and school, as an invitation) */
-  mail: { mailer: Mailer; inviter: string; schoolName: string | undefined };
+  /** what an imported address's invitation says: the importer and school, and where its link goes */
+  mail: { mailer: Mailer; inviter: string; schoolName: string | undefined; publicUrl: string };
   /** the course schedule for new courses that the file does not give (OneRoster classes) */
   courseDefaults?: CourseInput;
 }
@@ -467,8 +469,13 @@ export function roleNamed(raw: string) {
   return ROLES.find((r) => String(r.id) === v || r.name === v || r.display_name.toLowerCase() === v);
 }
 
+/**
+ * Users rows: an address of a user of the school updates that user (if the importer may manage
+ * them); any other address becomes a pending invitation (invite-rows.ts, decision 0951), whether
+ * it is free or another school's user holds it: an import creates no user.
+ */
 export async function importUsers(ctx: BatchContext, rows: Row[]) {
-  const parsed: { key: string; r: Row; value: Record<string, unknown> & { email: string; role_id: number } }[] = [];
+  const parsed: { key: string; r: Row; value: InviteRow["value"] }[] = [];
   for (const r of rows) {
     const p = guarded(ctx, r, () => {
       const e = emailRule.safeParse(cell(r, "email") ?? "");
@@ -481,11 +488,7 @@ export async function importUsers(ctx: BatchContext, rows: Row[]) {
       if (!role) throw new RowProblem(`role: "${cell(r, "role")}" is not a role (e.g. school_admin, judge, staff)`);
       if (!canGrantRole(ctx.importer.roleId, role.id))
         throw new RowProblem(`role: you may not grant the role ${role.name} (${role.display_name})`);
-      const value: Record<string, unknown> & { email: string; role_id: number } = {
-        email: e.data,
-        first_name: first,
-        role_id: role.id,
-      };
+      const value: InviteRow["value"] = { email: e.data, first_name: first, role_id: role.id };
       if (has(r, "last_name")) value.last_name = (cell(r, "last_name") as string).slice(0, 100);
       if (has(r, "phone_number")) {
         const raw = cell(r, "phone_number") as string;
@@ -499,39 +502,31 @@ export async function importUsers(ctx: BatchContext, rows: Row[]) {
   }
   const items = lastByKey(parsed);
   if (items.length === 0) return;
+  // the school's own users only: what other schools hold is read under the invitations' locks
   const found = await ctx.db
-    .select({
-      id: users.id,
-      email: sql<string>`lower(${users.email})`,
-      school_id: users.school_id,
-      role_id: users.role_id,
-    })
+    .select({ id: users.id, email: sql<string>`lower(${users.email})`, role_id: users.role_id })
     .from(users)
     .where(
-      inArray(
-        sql`lower(${users.email})`,
-        items.map((i) => i.key),
+      and(
+        eq(users.school_id, ctx.schoolId),
+        inArray(
+          sql`lower(${users.email})`,
+          items.map((i) => i.key),
+        ),
       ),
     );
   const byEmail = new Map(found.map((u) => [u.email, u]));
-  const inserts: (typeof users.$inferInsert)[] = [];
   const updates: { id: number; value: Record<string, unknown> }[] = [];
-  const elsewhere: ElsewhereRow[] = [];
+  const invite: InviteRow[] = [];
   for (const it of items) {
     const u = byEmail.get(it.key);
-    if (!u) {
-      inserts.push({ ...it.value, first_name: it.value.first_name as string, school_id: ctx.schoolId } as never);
-      continue;
-    }
-    // another school's address: no row error, as for a free one (decision 0951)
-    if (u.school_id !== ctx.schoolId) elsewhere.push({ email: it.key, value: it.value });
+    if (!u) invite.push({ line: it.r.line, email: it.key, value: it.value });
     else if (u.id === ctx.importer.id) ctx.fail(it.r.line, "email: is your own account: change it on your profile");
     else if (!canManageUsers(ctx.importer.roleId, u.role_id))
       ctx.fail(it.r.line, "email: belongs to a user of a role you may not manage");
     else updates.push({ id: u.id, value: it.value });
   }
-  if (inserts.length) await ctx.db.insert(users).values(inserts);
-  if (elsewhere.length) await importElsewhere(ctx, elsewhere);
+  if (invite.length) await inviteImported(ctx, invite);
   if (updates.length)
     await ctx.db.transaction(async (tx) => {
       for (const u of updates) {
@@ -546,30 +541,55 @@ export async function importUsers(ctx: BatchContext, rows: Row[]) {
 
 // ---- user to course assignments (OneRoster teacher enrollments) ----
 
+/**
+ * The school's users by address, and for the other addresses the school's newest invitation not
+ * yet accepted (an invited teacher's courses wait on it until registration, decision 0951).
+ */
+async function assigneesByEmail(db: Db, schoolId: number, emails: string[]) {
+  if (emails.length === 0) return { users: new Map<string, number>(), invitations: new Map<string, number>() };
+  const own = await db
+    .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(and(eq(users.school_id, schoolId), inArray(sql`lower(${users.email})`, emails)));
+  const invited = await db
+    .selectDistinctOn([sql`lower(${invitations.email})`], {
+      id: invitations.id,
+      email: sql<string>`lower(${invitations.email})`,
+    })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.school_id, schoolId),
+        inArray(sql`lower(${invitations.email})`, emails),
+        isNull(invitations.accepted_at),
+      ),
+    )
+    .orderBy(sql`lower(${invitations.email})`, desc(invitations.id));
+  return {
+    users: new Map(own.map((u) => [u.email, u.id])),
+    invitations: new Map(invited.map((i) => [i.email, i.id])),
+  };
+}
+
 export async function importUserCourses(ctx: BatchContext, rows: Row[]) {
   const emails = [...new Set(rows.map((r) => (cell(r, "email") as string).toLowerCase()))];
-  // every school's holders: another school's address is left out without a row error, as its
-  // users.csv row was (decision 0951), else the error would tell that the address is held
-  const found = emails.length
-    ? await ctx.db
-        .select({ id: users.id, email: sql<string>`lower(${users.email})`, school_id: users.school_id })
-        .from(users)
-        .where(inArray(sql`lower(${users.email})`, emails))
-    : [];
-  const uIds = new Map(found.filter((u) => u.school_id === ctx.schoolId).map((u) => [u.email, u.id]));
-  const elsewhere = new Set(found.filter((u) => u.school_id !== ctx.schoolId).map((u) => u.email));
+  const who = await assigneesByEmail(ctx.db, ctx.schoolId, emails);
   const cIds = await coursesByCrn(ctx.db, ctx.schoolId, [...new Set(rows.map((r) => cell(r, "crn") as string))]);
   const links: { user_id: number; course_id: number }[] = [];
+  const waiting: { invitation_id: number; course_id: number }[] = [];
   for (const r of rows) {
     const email = (cell(r, "email") as string).toLowerCase();
-    if (elsewhere.has(email)) continue;
-    const u = uIds.get(email);
+    const u = who.users.get(email);
+    const inv = who.invitations.get(email);
     const c = cIds.get(cell(r, "crn") as string);
-    if (u === undefined) ctx.fail(r.line, `userSourcedId: the user "${cell(r, "email")}" was not imported`);
+    if (u === undefined && inv === undefined)
+      ctx.fail(r.line, `userSourcedId: the user "${cell(r, "email")}" was not imported`);
     else if (c === undefined) ctx.fail(r.line, `classSourcedId: the class "${cell(r, "crn")}" was not imported`);
-    else links.push({ user_id: u, course_id: c.id });
+    else if (u !== undefined) links.push({ user_id: u, course_id: c.id });
+    else waiting.push({ invitation_id: inv as number, course_id: c.id });
   }
   if (links.length) await ctx.db.insert(userCourse).values(links).onConflictDoNothing();
+  if (waiting.length) await ctx.db.insert(invitationCourse).values(waiting).onConflictDoNothing();
 }
 
 export const OWN_HANDLERS = {

@@ -6,13 +6,13 @@ import type { Mail, Mailer } from "../mail/mailer.ts";
 export interface Claim {
   school_id: number;
   kind: NotificationKind;
-  /** "user:<id>" or "student:<id>" */
+  /** "user:<id>", "student:<id>", or "email:<address>" (an import's invitation, decision 0951) */
   recipient: string;
   /** the day, the week's Monday, the session ("course:3:2026-11-25") or the import ("import:7") */
   period: string;
 }
 
-export type NotificationKind = "daily_recap" | "weekly_startup" | "weekly_recap" | "pindrop" | "import_account_exists";
+export type NotificationKind = "daily_recap" | "weekly_startup" | "weekly_recap" | "pindrop" | "import_invite";
 
 /**
  * Claims the notice and queues its mails in one transaction: the unique (kind, recipient,

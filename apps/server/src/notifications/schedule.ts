@@ -5,7 +5,7 @@ import type { NotificationKind } from "./once.ts";
 export const SEND_AT_MINUTES = 6 * 60;
 
 export interface DuePeriod {
-  kind: Exclude<NotificationKind, "pindrop" | "import_account_exists">;
+  kind: Exclude<NotificationKind, "pindrop" | "import_invite">;
   /** the claim's period: the local date it is sent on */
   period: string;
   /** the dates it covers, inclusive */

@@ -46,14 +46,14 @@ export const KINDS: Record<ImportKind, KindInfo> = {
     required: [...OWN_COLUMNS.users.required],
     optional: [...OWN_COLUMNS.users.optional],
     accept: ".csv,text/csv",
-    hint: "Matched by e-mail. role: a role you may grant (e.g. judge, staff, academic_advisor).",
+    hint: "Matched by e-mail: a user of the school is updated, any other address is invited (mailed a link). role: a role you may grant (e.g. judge, staff, academic_advisor).",
   },
   oneroster: {
     label: "OneRoster 1.1 (zip)",
     required: ["users.csv", "classes.csv", "enrollments.csv"],
     optional: ["orgs.csv", "manifest.csv"],
     accept: ".zip,application/zip",
-    hint: "The zip of a OneRoster 1.1 CSV export: students, teachers and administrators, classes and enrollments.",
+    hint: "The zip of a OneRoster 1.1 CSV export: students, teachers and administrators (invited by e-mail), classes and enrollments.",
   },
 };
 
