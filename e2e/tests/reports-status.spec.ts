@@ -45,13 +45,14 @@ test("the Status report: filters in the URL, chart and table, CSV export, axe", 
   // a range picked in the calendar (this month's 1st to today) lands in the URL
   const { start_date: from, end_date: today } = urlQuery(page) as { start_date: string; end_date: string };
   const first = `${today.slice(0, 8)}01`;
-  await page.getByRole("button", { name: "Dates" }).click();
+  await page.getByRole("button", { name: "Choose Dates in the calendar" }).click();
   // the calendar opens on the range's first month: the month before, unless today is the 30th or 31st
   await turnCalendar(page, from, today);
   await page.getByRole("button", { name: dayLabel(first), exact: true }).click();
   await page.getByRole("button", { name: dayLabel(today), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`start_date=${first}&end_date=${today}`));
-  await page.keyboard.press("Escape");
+  // the calendar closes once the range's end is picked
+  await expect(page.getByRole("dialog", { name: "Dates: calendar" })).toBeHidden();
   const { start_date, end_date } = urlQuery(page);
   const all = await api.graphql<StatusAnswer>(session.access_token, STATUS_QUERY, { s: start_date, e: end_date });
   // the previous range's total stays on screen until the new one lands: wait for the new one
@@ -114,6 +115,54 @@ test("the Status report: filters in the URL, chart and table, CSV export, axe", 
   );
   expect(wrong, "enter and exit as the school's local date and time, on the row's date").toEqual([]);
   await expect(page.getByText(`Exported ${total.toLocaleString("en-US")} rows to ${csv.name}.`)).toBeVisible();
+});
+
+/** "2026-11-20" as typed, 11/20/2026. */
+const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+/**
+ * The report's dates are typed (decision 0590): by keyboard into Start date and End date. An end
+ * before the start is refused on its box, named, and the URL keeps the range it had; fixed, the
+ * range typed is the report's. axe with the error shown.
+ */
+test("the Status report's dates typed by keyboard: an end before the start is refused", async ({
+  signedInPage: page,
+}) => {
+  test.slow();
+  await page.goto("/Reports/Status");
+  await expect(page).toHaveURL(/start_date=\d{4}-\d{2}-\d{2}.*end_date=/);
+  const before = urlQuery(page);
+  const { end_date: today } = before as { end_date: string };
+  const filter = page.getByRole("search", { name: "Filter the Status report" });
+  const start = filter.getByRole("textbox", { name: "Start date" });
+  const end = filter.getByRole("textbox", { name: "End date" });
+  await expect(start).toHaveValue(typed(before.start_date ?? ""));
+  await expect(end).toHaveValue(typed(today));
+
+  await end.focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  // the first of this month a year ago: before the start
+  const early = `${Number(today.slice(0, 4)) - 1}${today.slice(4, 8)}01`;
+  await page.keyboard.type(typed(early));
+  await expect(end).toHaveAttribute("aria-invalid", "true");
+  await expect(end).toHaveAccessibleDescription(
+    `End date must be on or after the start date (${typed(before.start_date ?? "")})`,
+  );
+  await expect(start).not.toHaveAttribute("aria-invalid");
+  // Enter does not take it either: the report keeps its dates, never a reversed range
+  await page.keyboard.press("Enter");
+  await expect(end).toBeFocused();
+  expect(urlQuery(page)).toMatchObject({ start_date: before.start_date, end_date: today });
+  await expectNoA11yViolations(page, "the Status report with an end date before its start");
+
+  // the start moved back to that day takes the range (a range of one day)
+  await page.keyboard.press("Shift+Tab");
+  await expect(start).toBeFocused();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(typed(early));
+  await expect(end).not.toHaveAttribute("aria-invalid");
+  await expect(page).toHaveURL(new RegExp(`start_date=${early}&end_date=${early}`));
+  await expect(page.getByTestId("report-total")).toHaveText(/Total: [\d,]+/);
 });
 
 test.describe("at phone width", () => {

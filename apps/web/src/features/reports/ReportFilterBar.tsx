@@ -64,16 +64,15 @@ export function ReportFilterBar({ config, title, filters, onChange, errors }: Re
             />
           )}
           {uses.has("start_date") && uses.has("end_date") && (
-            <Box w={{ base: "100%", xs: 280 }}>
+            <Box w={{ base: "100%", xs: 320 }}>
               <DateRangeField
                 label="Dates"
-                description="From – to, month/day/year"
+                description="Month/day/year"
                 value={draft ?? [filters.start_date, filters.end_date]}
                 required={required.has("start_date")}
-                clearable={!required.has("start_date")}
-                error={errors.start_date ?? errors.end_date}
+                errors={{ start: errors.start_date, end: errors.end_date }}
                 onChange={([start, end]) => {
-                  // a range being picked (its first day only) is not a filter yet: it waits here
+                  // a range with one end only (being picked, or the other at fault) is not a filter yet: it waits here
                   if ((start && end) || (!start && !end)) {
                     setDraft(null);
                     onChange({ start_date: start, end_date: end });

@@ -1,11 +1,12 @@
-import { DatePickerInput, type DatesRangeValue, DateTimePicker, MonthPickerInput } from "@mantine/dates";
+import { DateTimePicker, MonthPickerInput } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import { pickerA11y } from "./calendar-a11y.ts";
 import type { Common } from "./DateField.tsx";
-import { DATE_FORMAT, DATETIME_FORMAT, MONTH_FORMAT, onlyDates } from "./date-format.ts";
+import { DATETIME_FORMAT, MONTH_FORMAT, onlyDates } from "./date-format.ts";
 import { useMonthEdge } from "./use-month-edge.ts";
 
 export { DateField } from "./DateField.tsx";
+export { DateRangeField } from "./DateRangeField.tsx";
 
 /**
  * The picker's a11y props (calendar-a11y) with arrow keys that turn its month at the edge: its
@@ -15,29 +16,6 @@ function usePickerKeys(props: Common, excludeDate?: (iso: string) => boolean) {
   const a11y = pickerA11y(props.label);
   const { reset, ...edge } = useMonthEdge({ minDate: props.minDate, maxDate: props.maxDate, excludeDate });
   return { ...a11y, ...edge, popoverProps: { ...a11y.popoverProps, onOpen: reset } };
-}
-
-/**
- * A start and an end day (range mode), shown "MM/DD/YYYY – MM/DD/YYYY". Picked in the calendar
- * only: one text box for two dates had no pattern that read well (decision 0588).
- */
-export function DateRangeField(
-  props: Common & { value: DatesRangeValue<string>; onChange: (value: DatesRangeValue<string>) => void },
-) {
-  const { availableDates, error, ...rest } = props;
-  const excludeDate = onlyDates(availableDates);
-  return (
-    <DatePickerInput
-      {...rest}
-      type="range"
-      {...usePickerKeys(props, excludeDate)}
-      allowSingleDateInRange
-      error={error ?? undefined}
-      valueFormat={DATE_FORMAT}
-      placeholder={props.placeholder ?? `${DATE_FORMAT} – ${DATE_FORMAT}`}
-      excludeDate={excludeDate}
-    />
-  );
 }
 
 /** A month (month mode), shown MM/YYYY; the value is the month's first day "YYYY-MM-01". */

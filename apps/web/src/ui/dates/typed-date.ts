@@ -8,6 +8,12 @@ export interface TypedBounds {
   availableDates?: readonly string[];
 }
 
+/** What a typed date reads as: its "YYYY-MM-DD" (null for none), or why it cannot be taken. */
+export interface TypedRead {
+  value: string | null;
+  error: string | null;
+}
+
 /** A whole MM/DD/YYYY, day and month of one or two digits: once typed, its fault shows at once. */
 export const isWholeDate = (text: string) => /^\s*\d{1,2}\/\d{1,2}\/\d{4}\s*$/.test(text);
 
@@ -16,11 +22,7 @@ export const isWholeDate = (text: string) => /^\s*\d{1,2}\/\d{1,2}\/\d{4}\s*$/.t
  * taken, in the field's words: not a date on the calendar (02/30/2026), before or after the
  * field's bounds, or not one of the days the calendar offers.
  */
-export function readTypedDate(
-  text: string,
-  label: string,
-  bounds: TypedBounds,
-): { value: string | null; error: string | null } {
+export function readTypedDate(text: string, label: string, bounds: TypedBounds): TypedRead {
   if (text.trim() === "") return { value: null, error: null };
   const iso = parseDate(text);
   const refuse = (error: string) => ({ value: null, error });
@@ -32,4 +34,22 @@ export function readTypedDate(
     return refuse(`${label} cannot be ${formatDate(iso)}: pick one of the days the calendar offers`);
   }
   return { value: iso, error: null };
+}
+
+/**
+ * The end of a range, typed: as readTypedDate, and not before the range's start (`start`, the
+ * start box's date, named by its label): "End date must be on or after the start date (11/20/2026)".
+ */
+export function readTypedEnd(
+  text: string,
+  label: string,
+  bounds: TypedBounds,
+  start: { label: string; value: string | null },
+): TypedRead {
+  const read = readTypedDate(text, label, bounds);
+  if (read.value === null || start.value === null || read.value >= start.value) return read;
+  return {
+    value: null,
+    error: `${label} must be on or after the ${start.label.toLowerCase()} (${formatDate(start.value)})`,
+  };
 }

@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { CALENDAR_LABELS, keepFocusInCalendar } from "./calendar-a11y.ts";
+import { onlyDates } from "./date-format.ts";
+import type { TypedBounds } from "./typed-date.ts";
+import { useMonthEdge } from "./use-month-edge.ts";
+
+/**
+ * The calendar a CalendarButton opens, for DateField and DateRangeField: whether it is open, and
+ * the props of its Mantine DatePicker (spread them): its buttons' names, focus kept on a level
+ * change, the field's bounds, and arrow keys that turn its month (reset when it opens, so it
+ * opens on its value's month again).
+ */
+export function useDayCalendar({ minDate, maxDate, availableDates }: TypedBounds) {
+  const [opened, setOpened] = useState(false);
+  const excludeDate = onlyDates(availableDates);
+  const edge = useMonthEdge({ minDate, maxDate, excludeDate });
+  return {
+    opened,
+    open: (next: boolean) => {
+      if (next) edge.reset();
+      setOpened(next);
+    },
+    picker: {
+      ariaLabels: CALENDAR_LABELS,
+      onLevelChange: keepFocusInCalendar,
+      minDate,
+      maxDate,
+      excludeDate,
+      date: edge.date,
+      onDateChange: edge.onDateChange,
+      getDayProps: edge.getDayProps,
+    },
+  };
+}
