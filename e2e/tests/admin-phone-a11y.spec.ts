@@ -1,5 +1,6 @@
 import { expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import { expectNoSidewaysScroll, expectNotClipped, linesOf } from "../support/layout.ts";
+import { dayLabel, urlQuery } from "../support/reports.ts";
 
 /**
  * The administration screens of issue 13 at phone width (390 x 844): each loads its data, passes
@@ -67,4 +68,40 @@ test("users, settings, a location, an import and the profile pass axe at phone w
     await expectNoA11yViolations(page, `${path} at phone width`);
     await expectNoSidewaysScroll(page, `${path} at phone width`);
   }
+});
+
+/**
+ * The typed date fields (decisions 0588, 0590) at phone width with their calendar open: a
+ * closure's First day with a date typed, then its calendar dialog, and the Status report's Dates
+ * with its range calendar. axe fails on a violation of any impact (support/axe.ts); the dialog
+ * fits the screen. Nothing is saved.
+ */
+test("a typed date field and its open calendar pass axe at phone width", async ({ signedInPage: page }) => {
+  test.slow();
+  await page.goto("/Settings");
+  const form = page.getByRole("form", { name: "Add a closure" });
+  const first = form.getByRole("textbox", { name: "First day" });
+  await first.fill("02/30/2030");
+  await first.blur();
+  await expect(first).toHaveAccessibleDescription("First day must be a real date (MM/DD/YYYY)");
+  await expectNoA11yViolations(page, "a closure's First day at fault, at phone width");
+  await first.fill("11/26/2030");
+  await form.getByRole("button", { name: "Choose First day in the calendar" }).click();
+  const calendar = page.getByRole("dialog", { name: "First day: calendar" });
+  await expect(calendar.getByRole("button", { name: "26 November 2030", exact: true })).toBeFocused();
+  await expectNotClipped(calendar, "the First day calendar");
+  await expectNoA11yViolations(page, "a closure's First day with its calendar open, at phone width");
+  await expectNoSidewaysScroll(page, "/Settings with a calendar open at phone width");
+  await page.keyboard.press("Escape");
+  await expect(calendar).toBeHidden();
+
+  await page.goto("/Reports/Status");
+  await expect(page).toHaveURL(/start_date=\d{4}-\d{2}-\d{2}.*end_date=/);
+  await page.getByRole("button", { name: "Choose Dates in the calendar" }).click();
+  const range = page.getByRole("dialog", { name: "Dates: calendar" });
+  // focus in the dialog, on the range's first day
+  await expect(range.locator(":focus")).toHaveAttribute("aria-label", dayLabel(urlQuery(page).start_date ?? ""));
+  await expectNotClipped(range, "the Dates calendar");
+  await expectNoA11yViolations(page, "the Status report's Dates with its calendar open, at phone width");
+  await expectNoSidewaysScroll(page, "/Reports/Status with a calendar open at phone width");
 });
