@@ -9,8 +9,9 @@ export const DATE_FAULT = "data-date-fault";
  * 0588). A native listener on the form runs before React's, which listens at the root, so it
  * holds the submit however it comes (the submit button, Enter in any box) and whatever the
  * form's own handler does, for every form the field is put in. `onHeld` shows the field's
- * error; focus goes to the form's first such box. Only propagation stops: every DateField's
- * listener on the form still runs, so each shows its own error.
+ * error; focus goes to the form's first such box. Only propagation stops: every typed box's
+ * listener on the form still runs, so each shows its own error. A listener rather than a rule of
+ * the Mantine form: decision 0590 says why.
  */
 export function useHeldSubmit(input: RefObject<HTMLInputElement | null>, fault: boolean, onHeld: () => void) {
   const latest = useRef({ fault, onHeld });
