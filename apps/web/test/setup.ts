@@ -1,5 +1,12 @@
+import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+
+// the web project's files share a worker (isolate: false, vitest.config.ts): each file starts on
+// an empty page and empty storage, as in a browser tab of its own
+document.body.replaceChildren();
+localStorage.clear();
+sessionStorage.clear();
 
 // jsdom lacks the layout APIs Mantine reads; these are the stand-ins Mantine's testing guide uses
 const { getComputedStyle } = window;
@@ -27,6 +34,8 @@ window.ResizeObserver = ResizeObserver;
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps its notifications in a module's store, which the files share
+  notifications.clean();
   // a test's stand-in server (test/graphql-stub.ts) ends with it
   vi.unstubAllGlobals();
 });

@@ -8,7 +8,15 @@ const KEY = "rollbook.checkin.installation";
 let memo: string | null = null;
 
 export function installationId(): string {
-  if (memo) return memo;
+  if (memo) {
+    // storage cleared while the page ran (site data cleared in another tab): the id stays this one
+    try {
+      if (localStorage.getItem(KEY) !== memo) localStorage.setItem(KEY, memo);
+    } catch {
+      // storage blocked: the id lives for this page
+    }
+    return memo;
+  }
   try {
     memo = localStorage.getItem(KEY);
   } catch {
