@@ -13,7 +13,14 @@ import {
   placeSignals,
   type SessionPlace,
 } from "./sessions-for-student.ts";
-import { type AttendanceRow, type RowsOnly, readSnapshot, type SeenRow, type Snapshot } from "./snapshot.ts";
+import {
+  type AttendanceRow,
+  type RowsOnly,
+  readSnapshot,
+  type SeenRow,
+  type Snapshot,
+  type SnapshotRange,
+} from "./snapshot.ts";
 import { advanceState, type RunningState, type Verdict, verdictOf, verdictOfState } from "./verdict.ts";
 import { type AttendanceWrite, type Plan, writeAttendances } from "./write-attendance.ts";
 
@@ -218,26 +225,53 @@ interface StepInput {
 }
 
 /**
- * One attempt of a recompute up to its write: from the running state when the pings are newer
- * than every one so far (no read), else from every stored ping of the window (read if the
- * snapshot lacks them). A finished attendance the pings would raise asks staff to review it.
+ * The start of one attempt of a recompute: it goes on from what was read (locked, from the running
+ * state, or from the snapshot's pings), or it waits for its window's history to be read. Reads
+ * nothing itself, so a caller with many (ingest.ts) reads every waiting history in one statement.
  */
-async function stepOf(db: Db, studentId: number, session: ActiveSession, input: StepInput): Promise<Step> {
-  const { fresh, freshPresent, signals, now } = input;
-  let snap = input.snap;
+export type Start = { go: () => Promise<Step> } | { read: SnapshotRange; resume: (history: Snapshot) => Promise<Step> };
+
+const done = (result: Recomputed | null): Start => ({ go: async () => ({ done: result }) });
+
+function startOf(db: Db, studentId: number, session: ActiveSession, input: StepInput): Start {
+  const { fresh, signals, now, snap } = input;
   const seen = seenRowOf(snap, session);
-  if (seen?.row.lock) return { done: { row: seen.row, session, changed: false } };
+  if (seen?.row.lock) return done({ row: seen.row, session, changed: false });
   // the common case: pings newer than every one so far, added to the running state
   const running =
     seen && !seen.row.finished && fresh.length > 0
       ? advanceState(seen.row.engine_state, fresh, session, signals)
       : null;
-  let judged: Judged;
-  if (running) judged = fromState(running, session, now);
-  else {
-    if (!("pings" in snap)) snap = await readSnapshot(db, studentId, windowRange(session));
-    judged = fromAll(session, signals, (snap as Snapshot).pings, fresh, now);
-  }
+  if (running) return { go: () => finishStep(db, studentId, session, input, snap, fromState(running, session, now)) };
+  const fromHistory = (history: Snapshot) =>
+    finishStep(db, studentId, session, input, history, fromAll(session, signals, history.pings, fresh, now));
+  if ("pings" in snap) return { go: () => fromHistory(snap) };
+  return { read: windowRange(session), resume: fromHistory };
+}
+
+/** A started step run to its write, its history read alone if it waits for one. */
+const stepAlone = (db: Db, studentId: number, start: Start): Promise<Step> =>
+  "go" in start ? start.go() : readSnapshot(db, studentId, start.read).then(start.resume);
+
+/**
+ * One attempt of a recompute up to its write: from the running state when the pings are newer
+ * than every one so far (no read), else from every stored ping of the window (read if the
+ * snapshot lacks them). A finished attendance the pings would raise asks staff to review it.
+ */
+async function stepOf(db: Db, studentId: number, session: ActiveSession, input: StepInput): Promise<Step> {
+  return stepAlone(db, studentId, startOf(db, studentId, session, input));
+}
+
+/** The rest of an attempt, judged from the running state or from `snap`'s pings: the plan, and the write. */
+async function finishStep(
+  db: Db,
+  studentId: number,
+  session: ActiveSession,
+  input: StepInput,
+  snap: Snapshot | RowsOnly,
+  judged: Judged,
+): Promise<Step> {
+  const { fresh, freshPresent, now } = input;
   const current = seenRowOf(snap, session);
   const p = plan(session, current, judged, freshPresent, now, fresh.some(isCheckIn));
   if (!p) return { done: current ? { row: current.row, session, changed: false } : null };
@@ -287,17 +321,18 @@ function freshFor(session: ActiveSession, place: SessionPlace | null, all: reado
 
 /**
  * The first attempt of a recompute, from what the caller read (a caller that writes many at once,
- * ingest.ts, or recomputeWith). A write that then conflicts is finished by `recomputeWith`
- * without a snapshot (it re-reads).
+ * ingest.ts, or recomputeWith), started: it may wait for its window's history (`stepAlone` reads
+ * it alone; ingest.ts reads a group's together). A write that then conflicts is finished by
+ * `recomputeWith` without a snapshot (it re-reads).
  */
-export async function firstStep(
+export function firstStart(
   db: Db,
   studentId: number,
   session: ActiveSession,
   place: SessionPlace | null,
   opts: { fresh: readonly StoredPing[]; now: Date; snapshot: Snapshot | RowsOnly },
-): Promise<Step> {
-  if (session.manual) return { done: null };
+): Start {
+  if (session.manual) return done(null);
   const input = freshFor(session, place, opts.fresh);
   // no attendance yet and nothing new puts the student there: nothing can change (read nothing more)
   if (
@@ -306,8 +341,8 @@ export async function firstStep(
     opts.fresh.length > 0 &&
     !input.fresh.some(isCheckIn)
   )
-    return { done: null };
-  return stepOf(db, studentId, session, { ...input, now: opts.now, snap: opts.snapshot });
+    return done(null);
+  return startOf(db, studentId, session, { ...input, now: opts.now, snap: opts.snapshot });
 }
 
 /**
@@ -326,7 +361,8 @@ export async function recomputeWith(
   if (session.manual) return null;
   const all = opts.fresh ?? [];
   const snapshot = opts.snapshot ?? (await readSnapshot(db, studentId, windowRange(session)));
-  let step = await firstStep(db, studentId, session, place, { fresh: all, now: opts.now ?? new Date(), snapshot });
+  const now = opts.now ?? new Date();
+  let step = await stepAlone(db, studentId, firstStart(db, studentId, session, place, { fresh: all, now, snapshot }));
   const input = freshFor(session, place, all);
   for (let attempt = 1; ; attempt++) {
     if ("done" in step) return step.done;

@@ -3,11 +3,19 @@ import { sql } from "drizzle-orm";
 import { executeNamed } from "../db/prepared.ts";
 import { notePindrops } from "../notifications/pindrop.ts";
 import type { Services } from "../services.ts";
-import { firstStep, publishChanges, type Recomputed, recomputeWith, type Step, sessionKey } from "./apply.ts";
+import {
+  firstStart,
+  publishChanges,
+  type Recomputed,
+  recomputeWith,
+  type Start,
+  type Step,
+  sessionKey,
+} from "./apply.ts";
 import { queueOf } from "./ping-queue.ts";
 import type { StoredPing } from "./presence.ts";
 import { type DaySession, inWindow, placeSignals, sessionsNear, sessionsNearMany } from "./sessions-for-student.ts";
-import { attendanceJson, decodeRows, type SeenRow } from "./snapshot.ts";
+import { attendanceJson, decodeRows, readSnapshotsEach, type SeenRow, type Snapshot } from "./snapshot.ts";
 import type { StudentContext } from "./state.ts";
 import { writeAttendances } from "./write-attendance.ts";
 
@@ -214,13 +222,48 @@ async function store(s: Services, group: readonly Ready[]): Promise<Stored> {
   return { ok, ids, received: new Date(Number(head?.received)), rows };
 }
 
-/** A request's sessions to recompute, each at its first step. */
+/** A request's sessions to recompute, each started, then at its first step. */
 interface Recompute {
   /** the request's place in the group */
   k: number;
   ready: Ready;
   fresh: StoredPing[];
+  starts: { session: DaySession; start: Start }[];
   steps: { session: DaySession; step: Step }[];
+}
+
+/**
+ * Every started step of the group run to its write. The histories they wait for (a new
+ * attendance, pings older than the running state) are read in one statement for the group, not
+ * one a student and session (decision 0569); a step whose read or recompute fails is logged alone.
+ */
+async function stepAll(s: Services, work: readonly Recompute[]): Promise<void> {
+  const waiting = work.flatMap((w) =>
+    w.starts.flatMap(({ start }) =>
+      "read" in start ? [{ studentId: w.ready.job.student.id, range: start.read, start }] : [],
+    ),
+  );
+  const histories = new Map<Start, PromiseSettledResult<Snapshot>>();
+  for (const [k, h] of (await readSnapshotsEach(s.db, waiting)).entries())
+    histories.set((waiting[k] as (typeof waiting)[number]).start, h);
+  for (const w of work) {
+    const studentId = w.ready.job.student.id;
+    for (const { session, start } of w.starts) {
+      try {
+        let step: Step;
+        if ("go" in start) step = await start.go();
+        else {
+          const history = histories.get(start);
+          if (history?.status !== "fulfilled") throw history?.reason ?? new Error("history not read");
+          step = await start.resume(history.value);
+        }
+        w.steps.push({ session, step });
+      } catch (err) {
+        // the pings are stored: the next ping or the finaliser recomputes; the phone must not resend
+        s.log.error({ err, studentId }, "attendance recompute failed");
+      }
+    }
+  }
 }
 
 /**
@@ -278,22 +321,20 @@ async function ingestGroup(s: Services, jobs: readonly PingJob[]): Promise<Promi
     const affected = new Map<string, DaySession>();
     for (const p of r.job.batch) for (const x of r.sessionsOf.get(p) ?? []) affected.set(sessionKey(x), x);
     const snapshot = { rows: stored.rows.get(studentId) ?? [] };
-    const steps: Recompute["steps"] = [];
+    const starts: Recompute["starts"] = [];
     for (const session of affected.values()) {
       try {
-        const step = await firstStep(s.db, studentId, session, session.location, {
-          fresh,
-          now: stored.received,
-          snapshot,
+        starts.push({
+          session,
+          start: firstStart(s.db, studentId, session, session.location, { fresh, now: stored.received, snapshot }),
         });
-        steps.push({ session, step });
       } catch (err) {
-        // the pings are stored: the next ping or the finaliser recomputes; the phone must not resend
         s.log.error({ err, studentId }, "attendance recompute failed");
       }
     }
-    work.push({ k, ready: r, fresh, steps });
+    work.push({ k, ready: r, fresh, starts, steps: [] });
   }
+  await stepAll(s, work);
 
   // every write of the group in one statement; one that lost to another writer is redone alone
   const writes = work.flatMap((w) => w.steps.flatMap((x) => ("write" in x.step ? [x.step.write] : [])));
