@@ -1,8 +1,8 @@
-import { STATUS } from "@rollbook/domain";
+import { localDate, STATUS } from "@rollbook/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
-import { attendance, studentCourse } from "../db/schema/index.ts";
+import { attendance, studentCourse, tasks } from "../db/schema/index.ts";
 import { recomputeAttendance } from "./apply.ts";
 import { type IncomingPing, ingestPings } from "./ingest.ts";
 import { sessionsNear, sessionsNearMany } from "./sessions-for-student.ts";
@@ -174,10 +174,22 @@ describe.each(DATABASES)("cold schedules and tokens on %s", (kind) => {
     // state, no read), a finished attendance, a locked one, and another school's cold student
     // (sent within a minute or two: a ping that arrives later is not believed, decision 0550)
     const sent = [60, 150, 60, 60, 60, 60].map((ago) => new Date(now - ago * 1000));
+    // the schedules cached, to count the group's own statements
+    await sessionsNearMany(
+      s,
+      db,
+      ctx.map((student, k) => ({ student, date: localDate(sent[k]!, student.timezone) })),
+    );
+    const before = srv.database.statements();
     const answers = await Promise.all(
       made.map((m, k) => ingestPings(s, ctx[k]!, m.token, [incoming(sent[k]!, k === 5 ? c.place : a.place)])),
     );
     expect(answers).toEqual(Array(6).fill({ accepted: 1, duplicates: 0 }));
+    // the store; the histories of the cold, the older, the finished and the foreign student in one
+    // statement (four when read one at a time: 8 in all); the write; the finished one's review (2).
+    // A history read wrong shows here too: the write finds more pings in the window than were
+    // judged, and each such write is redone alone (a read and a write more)
+    expect(srv.database.statements() - before).toBe(5);
     const after = await rowsOf();
     const of = (list: typeof after, m: { id: number }) => list.find((r) => r.student_id === m.id);
     expect(of(after, cold)?.enter?.getTime()).toBe(at(5).getTime());
@@ -185,8 +197,13 @@ describe.each(DATABASES)("cold schedules and tokens on %s", (kind) => {
     const phones = (m: { id: number }) =>
       (of(after, m)?.engine_state as { tally?: { phone?: number } } | null)?.tally?.phone;
     expect([phones(older!), phones(warm!)]).toEqual([2, 2]);
-    // finished and locked rows are left as they were
+    // finished and locked rows are left as they were; the finished one's raise goes to staff
     for (const m of [finished!, locked!]) expect(of(after, m)).toEqual(of(kept, m));
+    const review = await db
+      .select({ description: tasks.description })
+      .from(tasks)
+      .where(and(eq(tasks.taskable_type, "attendance"), eq(tasks.taskable_id, of(after, finished!)!.id)));
+    expect(review.length).toBeGreaterThan(0);
 
     // a recompute of each from every stored ping, one at a time, finds nothing to change
     for (const [k, m] of made.entries()) {
