@@ -50,6 +50,9 @@ export function RelationPicker({
     return [...byValue.values()];
   }, [options.data, value, currentLabel, kind]);
   valueLabel.current = merged.find((o) => o.value === value)?.label ?? null;
+  // the options are the answer to the text in the box (not one to earlier text, while the pause
+  // after typing runs or the search is on its way)
+  const answered = search === typed && !options.isPlaceholderData;
 
   return (
     <Select
@@ -65,8 +68,13 @@ export function RelationPicker({
       searchValue={search}
       onSearchChange={setSearch}
       data={merged.map((o) => ({ value: o.value, label: o.label }))}
-      // the server filters; Mantine must not filter the answer again
-      filter={({ options: all }) => all}
+      // the server filters, and its answer is shown as it is; until the answer to what is typed
+      // comes, the earlier one is narrowed here to what matches the text, so the list does not
+      // move under a pointer pressed on an option when the answer lands (the press and the
+      // release would fall on different rows, and nothing would be picked)
+      filter={({ options: all, search: text }) =>
+        answered ? all : all.filter((o) => "label" in o && o.label.toLowerCase().includes(text.trim().toLowerCase()))
+      }
       nothingFoundMessage={options.isFetching ? "Searching…" : NO_MATCHING_DATA}
       onChange={(v) => onChange(v ? (merged.find((o) => o.value === v) ?? null) : null)}
       comboboxProps={{ withinPortal: true }}
