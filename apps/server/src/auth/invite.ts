@@ -24,8 +24,20 @@ function requiredName(value: string, field: string): string {
 
 /** Holds, to the end of the transaction, the lock on one school's invitations of one address. */
 export async function lockInvitations(tx: Tx, schoolId: number, email: string) {
-  const address = email.trim().toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_INVITE}, hashtext(${`${schoolId}:${address}`}))`);
+  await lockInvitationsOf(tx, schoolId, [email]);
+}
+
+/**
+ * The locks of one school's invitations of many addresses (a users import's batch), in one
+ * statement, taken in address order: two callers never wait on each other in a cycle.
+ */
+export async function lockInvitationsOf(tx: Tx, schoolId: number, emails: readonly string[]) {
+  const addresses = [...new Set(emails.map((e) => e.trim().toLowerCase()))].sort();
+  if (addresses.length === 0) return;
+  // offset 0 keeps the ordered list a subquery of its own, so the locks are taken in its order
+  await tx.execute(sql`select count(pg_advisory_xact_lock(${LOCK_INVITE}, hashtext(${`${schoolId}:`} || o.a)))
+    from (select a from jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb) with ordinality t(a, n)
+      order by n offset 0) o`);
 }
 
 /**

@@ -4,7 +4,7 @@ import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
 import { courses, invitations, mailOutbox, notificationClaims, userCourse, users } from "../db/schema/index.ts";
 import { schoolsOf } from "../engine/test-fixtures.ts";
 import { importClient, oneRosterHead, registerThrough, storedZip } from "./import-test-client.ts";
-import { IMPORT_INVITE_EVERY_MS } from "./invite-rows.ts";
+import { IMPORT_INVITE_EVERY_MS, inviteImported } from "./invite-rows.ts";
 
 const head = oneRosterHead;
 
@@ -151,6 +151,34 @@ describe.each(DATABASES)("a users import invites on %s", (kind) => {
       .from(userCourse)
       .where(eq(userCourse.user_id, user?.id as number));
     expect(assigned).toEqual([{ course_id: a }]);
+  });
+
+  it("invites a batch's new addresses with one lock statement, whatever their number: each adds only its mail", async () => {
+    const admin = (await srv.login("school_admin")).user;
+    const cost = async (n: number) => {
+      const rows = Array.from({ length: n }, (_, i) => {
+        const email = `lock-${kind}-${n}-${i}@x.test`;
+        return { line: i + 2, email, value: { email, first_name: "Lee", role_id: 7 } };
+      });
+      const failed: string[] = [];
+      const ctx = {
+        db: db(),
+        importId: 900_000 + n,
+        schoolId,
+        importer: { id: admin.id, roleId: admin.role_id },
+        fail: (line: number, reason: string) => void failed.push(`${line}: ${reason}`),
+        mail: { mailer: srv.services.mailer, inviter: "School Admin", schoolName: "Demo", publicUrl: "http://x.test" },
+      };
+      const before = srv.database.statements();
+      await inviteImported(ctx, rows);
+      const spent = srv.database.statements() - before;
+      expect(failed).toEqual([]);
+      expect(await invitationsOf(rows.map((r) => r.email))).toHaveLength(n);
+      return spent;
+    };
+    const two = await cost(2);
+    // one mail a new address (the outbox row); the locks, reads and writes are one statement each
+    expect((await cost(20)) - two).toBe(18);
   });
 
   it("an address of a user of the school is still updated in place, neither invited nor mailed", async () => {

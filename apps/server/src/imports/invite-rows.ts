@@ -1,6 +1,6 @@
 import { canManageUsers, INVITATION_TTL_MS, roleById } from "@rollbook/domain";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { accountExistsMail, invitationMail, lockInvitations } from "../auth/invite.ts";
+import { accountExistsMail, invitationMail, lockInvitationsOf } from "../auth/invite.ts";
 import { linkSecretHash, newLinkSecret } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import { auditLog, invitations, notificationClaims, users } from "../db/schema/index.ts";
@@ -32,8 +32,8 @@ export interface InviteRow {
  * - otherwise the address is invited when this school's imports have not invited it within
  *   IMPORT_INVITE_EVERY_MS: a new link to a free address (a removed user of another school is no
  *   holder, decision 0952), "you already have an account" to another school's live user.
- * One transaction per batch; each address's invitations locked (in order, so two imports never
- * wait on each other in a cycle) and read after the locks, as inviteUser does.
+ * One transaction per batch; every address's invitations locked in one statement (in order, so two
+ * imports never wait on each other in a cycle) and read after the locks, as inviteUser does.
  */
 export async function inviteImported(ctx: BatchContext, rows: InviteRow[]) {
   const sorted = [...rows].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
@@ -41,7 +41,7 @@ export async function inviteImported(ctx: BatchContext, rows: InviteRow[]) {
   let mailed = false;
   await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    for (const a of addresses) await lockInvitations(t, ctx.schoolId, a);
+    await lockInvitationsOf(t, ctx.schoolId, addresses);
     const now = new Date();
     const holders = await tx
       .select({ email: sql<string>`lower(${users.email})`, school_id: users.school_id, deleted_at: users.deleted_at })
