@@ -1,9 +1,9 @@
 import { canManageUsers, email as emailRule, INVITATION_TTL_MS } from "@rollbook/domain";
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import type { Db } from "../db/client.ts";
-import { auditLog, invitations, roles, schools, users } from "../db/schema/index.ts";
+import { auditLog, invitationCourse, invitations, roles, schools, users } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { EMAIL_TAKEN } from "../users/email-change.ts";
 import { linkSecretHash, newLinkSecret } from "./tokens.ts";
@@ -66,6 +66,34 @@ export async function endOpenInvitations(tx: Tx, schoolId: number, email: string
 }
 
 /**
+ * The school's newest invitation of an address that nobody accepted, open or ended: the one a users
+ * import gives its classes to (`importUserCourses`), so the one whose phone and classes a new
+ * invitation of the address takes over.
+ */
+async function newestUnaccepted(tx: Tx, schoolId: number, email: string) {
+  const [row] = await tx
+    .select({ id: invitations.id, phone_number: invitations.phone_number })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.school_id, schoolId),
+        sql`lower(${invitations.email}) = ${email.trim().toLowerCase()}`,
+        isNull(invitations.accepted_at),
+      ),
+    )
+    .orderBy(desc(invitations.id))
+    .limit(1);
+  return row;
+}
+
+/** The classes waiting on one invitation wait on its successor too (registration applies them). */
+async function carryCourses(tx: Tx, from: number, to: number) {
+  await tx.execute(sql`insert into ${invitationCourse} (invitation_id, course_id)
+    select ${to}::int, course_id from ${invitationCourse} where invitation_id = ${from}
+    on conflict do nothing`);
+}
+
+/**
  * Mails a single-use /Invite/{secret} link, valid 7 days, into the viewer's school; only the
  * secret's hash is stored (decision 0411). A new invitation for the same address replaces the
  * school's open ones (another school's invitations are not this inviter's to end). Calls for one
@@ -98,6 +126,7 @@ export async function inviteUser(
   });
   const invitation = await db.transaction(async (tx) => {
     const now = await endOpenInvitations(tx, v.schoolId, email);
+    const earlier = await newestUnaccepted(tx, v.schoolId, email);
     const [row] = await tx
       .insert(invitations)
       .values({
@@ -107,11 +136,14 @@ export async function inviteUser(
         email,
         first_name,
         last_name,
+        // what an import gave the address stays with it (decision 0951): the call names no phone
+        phone_number: earlier?.phone_number ?? null,
         invited_by: v.user.id,
         expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
       })
       .returning();
     if (!row) throw new Error("invitation insert returned nothing");
+    if (earlier) await carryCourses(tx, earlier.id, row.id);
     await tx.insert(auditLog).values({
       school_id: v.schoolId,
       user_id: v.user.id,

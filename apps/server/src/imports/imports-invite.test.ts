@@ -1,7 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
-import { courses, invitations, mailOutbox, notificationClaims, userCourse, users } from "../db/schema/index.ts";
+import {
+  courses,
+  invitationCourse,
+  invitations,
+  mailOutbox,
+  notificationClaims,
+  userCourse,
+  users,
+} from "../db/schema/index.ts";
 import { schoolsOf } from "../engine/test-fixtures.ts";
 import { importClient, oneRosterHead, registerThrough, storedZip } from "./import-test-client.ts";
 import { IMPORT_INVITE_EVERY_MS, inviteImported } from "./invite-rows.ts";
@@ -151,6 +159,49 @@ describe.each(DATABASES)("a users import invites on %s", (kind) => {
       .from(userCourse)
       .where(eq(userCourse.user_id, user?.id as number));
     expect(assigned).toEqual([{ course_id: a }]);
+  });
+
+  it("an invitation made by hand for an imported address keeps the import's phone and classes", async () => {
+    const address = `handmade-${kind}@x.test`;
+    const zip = storedZip({
+      "users.csv": `${head("users.csv")}\nu-h,active,,true,org-1,teacher,h,,Hana,Roster,,,${address},,,,,\n`,
+      "classes.csv": `${head("classes.csv")}\nc-h,active,,Class H,10,,OR-H-${kind},scheduled,,org-1,,,,\n`,
+      "enrollments.csv": `${head("enrollments.csv")}\ne-h,active,,c-h,org-1,u-h,teacher,true,,\n`,
+    });
+    expect((await run("oneroster", zip, "school_admin", "application/zip")).row_errors).toEqual([]);
+    await run("users", `email,first_name,last_name,role,phone_number\n${address},Hana,Roster,judge,(555) 010-3202\n`);
+    const [imported] = await invitationsOf([address]);
+    // an admin invites the address again by hand, as a counselor, under another first name
+    const invite = await srv.gql(
+      await as("school_admin"),
+      `mutation($email: String!) { inviteUser(email: $email, first_name: "Hannah", role_id: 8) { id } }`,
+      { email: address },
+    );
+    expect(invite.body.errors).toBeUndefined();
+    const [ended, handmade] = await invitationsOf([address]);
+    expect(ended?.id).toBe(imported?.id);
+    expect(ended?.expires_at.getTime()).toBeLessThanOrEqual(Date.now());
+    // the call's own fields win; the phone and the class the roster gave stay
+    expect(handmade).toMatchObject({ first_name: "Hannah", role_id: 8, phone_number: "5550103202" });
+    const waiting = await db()
+      .select({ course_id: invitationCourse.course_id })
+      .from(invitationCourse)
+      .where(eq(invitationCourse.invitation_id, handmade?.id as number));
+    const [course] = await db()
+      .select()
+      .from(courses)
+      .where(and(eq(courses.school_id, schoolId), eq(courses.crn, `OR-H-${kind}`)));
+    expect(waiting).toEqual([{ course_id: course?.id }]);
+    const mails = await mailsTo(address);
+    expect((await registerThrough(srv, mails.at(-1)?.text, "Hannah", "Roster")).status).toBe(200);
+    const [user] = await db().select().from(users).where(eq(users.email, address));
+    expect(user).toMatchObject({ role_id: 8, phone_number: "5550103202" });
+    expect(
+      await db().$count(
+        userCourse,
+        and(eq(userCourse.user_id, user?.id as number), eq(userCourse.course_id, course?.id as number)),
+      ),
+    ).toBe(1);
   });
 
   it("invites a batch's new addresses with one lock statement, whatever their number: each adds only its mail", async () => {
