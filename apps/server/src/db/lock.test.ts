@@ -69,10 +69,13 @@ describe("the PGlite data directory lock", () => {
       await new Promise((r) => sleeper.once("exit", r));
     }
     // the holder is gone now
+    const listeners = process.listenerCount("exit");
     const release = lockDataDir(d);
     expect(fs.readFileSync(file, "utf8")).toBe(String(process.pid));
     release();
     expect(fs.existsSync(file)).toBe(false);
+    // a released lock leaves no exit listener behind (a test worker opens many directories)
+    expect(process.listenerCount("exit")).toBe(listeners);
     // an empty file (a crash between create and write) is stale too
     fs.writeFileSync(file, "");
     const again = lockDataDir(d);

@@ -29,6 +29,8 @@ export function lockDataDir(dir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        // a process that opens many directories in turn (a test worker) keeps no listener per lock
+        process.removeListener("exit", release);
         try {
           if (fs.readFileSync(file, "utf8") === String(process.pid)) fs.unlinkSync(file);
         } catch {
