@@ -4,6 +4,20 @@ const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 /** Every page this issue builds, each waited for in its settled state before axe looks. */
 test.describe("no axe violation of any impact", () => {
+  test("the check itself fails on a minor violation", async ({ page }) => {
+    await page.goto("/Login");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    // a minor fault alone: an image whose text repeats its button's
+    await page.evaluate(() => {
+      const button = document.createElement("button");
+      button.innerHTML = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="Go">Go';
+      document.querySelector("main")?.append(button);
+    });
+    await expect(expectNoA11yViolations(page, "/Login with a minor fault")).rejects.toThrow(
+      /minor image-redundant-alt/,
+    );
+  });
+
   test("/Login", async ({ page }) => {
     await page.goto("/Login");
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
