@@ -131,7 +131,7 @@ describe.each(DATABASES)("mail outbox relay on %s", (kind) => {
     const smtp = await smtpServer(0, 20, "pair7@example.org");
     // the second relay: its own pool on PostgreSQL, as another server process would have
     const second = srv.databaseUrl ? await openDatabase({ url: srv.databaseUrl }) : null;
-    const transports = [transportTo(smtp.port), transportTo(smtp.port)];
+    const [first, other] = [transportTo(smtp.port), transportTo(smtp.port)];
     try {
       const rows = await db()
         .insert(t.mailOutbox)
@@ -141,8 +141,8 @@ describe.each(DATABASES)("mail outbox relay on %s", (kind) => {
         .returning({ id: t.mailOutbox.id });
       const o: RelayOptions = { ...RELAY_DEFAULTS, batch: 4 };
       const runs = await Promise.all([
-        relayDue(db(), transports[0] as never, "a@example.org", silent, o),
-        relayDue(second?.db ?? db(), transports[1] as never, "b@example.org", silent, o),
+        relayDue(db(), first, "a@example.org", silent, o),
+        relayDue(second?.db ?? db(), other, "b@example.org", silent, o),
       ]);
       const ids = rows.map((r) => r.id);
       const read = () => db().select().from(t.mailOutbox).where(inArray(t.mailOutbox.id, ids));
@@ -166,13 +166,14 @@ describe.each(DATABASES)("mail outbox relay on %s", (kind) => {
       expect(new Set(received()).size).toBe(24 - unsent.length);
       // past the back-off, the failed rows go out, and nothing else goes out again
       const later = () => new Date(Date.now() + 3_600_000);
-      const retry = await relayDue(db(), transports[0] as never, "a@example.org", silent, o, later);
+      const retry = await relayDue(db(), first, "a@example.org", silent, o, later);
       expect(retry.sent).toBe(unsent.length);
       expect((await read()).every((r) => r.sent_at !== null)).toBe(true);
       expect(new Set(received()).size).toBe(24);
       expect(received()).toHaveLength(24);
     } finally {
-      for (const tr of transports) tr.close();
+      first.close();
+      other.close();
       await second?.close();
       await smtp.close();
     }
