@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every check in order, stopping at the first that fails. At the end (pass or fail) it
-# prints each step's time and a fixed CPU probe from the start and the end of the run, so a slow CI
+# prints each step's time and two fixed probes from the start and the end of the run, so a slow CI
 # run shows which part was slow and whether the machine itself was slow that day (decision 0104).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,14 +19,14 @@ for(let i=0;i<50000;i++)fs.writeSync(fd,s);process.stdout.write(`${cpu} ms compu
 started=$SECONDS
 probe_start=$(probe)
 summary=()
-status=0
 
 finish() {
   echo
   echo "== npm test: steps"
-  printf '%s\n' "${summary[@]}"
+  [ ${#summary[@]} -eq 0 ] || printf '%s\n' "${summary[@]}"
   echo "   probe at the start: ${probe_start}; at the end: $(probe)"
-  echo "   cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  # Linux's figures; elsewhere (macOS) the line says what it could not read
+  echo "   cores: $(nproc 2>/dev/null || echo "?"); load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")"
   echo "   total: $((SECONDS - started)) s"
 }
 trap finish EXIT
@@ -34,7 +34,7 @@ trap finish EXIT
 step() {
   local name=$1
   shift
-  local t0=$SECONDS
+  local t0=$SECONDS status
   echo "== ${name}"
   "$@"
   status=$?
