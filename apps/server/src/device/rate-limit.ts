@@ -1,3 +1,4 @@
+import { foldToken } from "@rollbook/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bearer, sha256 } from "../auth/tokens.ts";
 import { exhausted, limitsOf, take } from "../rate-limit/limits.ts";
@@ -18,8 +19,9 @@ const WRONG_TOKEN_STATUS = 401;
  *   Guesses in flight together can pass the limit by as many as are in flight, a few at most
  *   beside the 2^40 tokens a pattern must allow.
  * - requests per minute per student token (DEVICE_RATE_LIMIT): a phone pings every 30 s and
- *   uploads a backlog in batches, far below it. Counted by the token's hash, so Redis never
- *   holds a usable token; a request without a token is answered 401 by the route.
+ *   uploads a backlog in batches, far below it. Counted by the hash of the token's uppercase form
+ *   (every case of a token signs in the same student, decision 0404), so Redis never holds a
+ *   usable token; a request without a token is answered 401 by the route.
  */
 export function addDeviceLimits(app: FastifyInstance, s: Services) {
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
@@ -28,7 +30,8 @@ export function addDeviceLimits(app: FastifyInstance, s: Services) {
     const l = limitsOf(s);
     let ms = await exhausted(l.deviceTokenFailures, request.ip);
     if (ms !== null) return sendRateLimited(reply, ms, "Too many wrong personal tokens from this network address.");
-    ms = await take(l.deviceToken, sha256(token));
+    // every case of a token is one phone's (decision 0404): typing it in another case buys no new budget
+    ms = await take(l.deviceToken, sha256(foldToken(token)));
     if (ms !== null) return sendRateLimited(reply, ms, "Too many requests from this phone.");
   });
 

@@ -107,10 +107,11 @@ export async function deviceRoutes(app: FastifyInstance, { s }: { s: Services })
     if (!fromActivePhone(request, reply, auth.student)) return reply;
     const input = parse(pingsInput, request.body, reply);
     if (!input) return reply;
+    // the statement re-checks the student's token as read (the sent one may differ in case)
     const result = await ingestPings(
       s,
       auth.student,
-      auth.token,
+      auth.student.token,
       input.pings.map((p) => ({
         device_ping_id: p.id,
         recorded_at: p.recorded_at,

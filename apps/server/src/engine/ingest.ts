@@ -29,9 +29,10 @@ const TOUCH_OLDER_THAN = sql`(last_seen is null or last_seen < now() - interval 
 /** A ping as the phone sent it; the server adds when it received it. */
 export type IncomingPing = Omit<StoredPing, "received_at">;
 
-/** One request: a student's pings, with the token it came with. */
+/** One request: a student's pings, with the student's token as it was read. */
 export interface PingJob {
   student: StudentContext;
+  /** the stored token the request's token matched (in any case, decision 0404); re-checked by the insert */
   token: string;
   batch: readonly IncomingPing[];
 }

@@ -1,3 +1,4 @@
+import { tokenHolder, tokenLookupForms } from "@rollbook/domain";
 import DataLoader from "dataloader";
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -46,11 +47,23 @@ const load = async (db: Db, where: SQL | undefined) => (await loadAll(db, where,
 
 export const studentById = (db: Db, id: number) => load(db, eq(students.id, id));
 
-/** The student a personal token belongs to, fresh from the database; refreshes the cache. */
+/**
+ * The students a sent token may name: as sent and, when it has lowercase letters, in uppercase
+ * (decision 0404). One statement on the unique token index whichever form matches.
+ */
+const byTokenForms = (db: Db, sent: readonly string[]) => {
+  const forms = [...new Set(sent.flatMap(tokenLookupForms))];
+  return loadAll(db, inArray(students.token, forms), forms.length);
+};
+
+/**
+ * The student a personal token belongs to, typed in any case, fresh from the database; refreshes
+ * the cache, which is keyed by the token as sent.
+ */
 export async function studentByToken(s: Services, token: string): Promise<StudentContext | null> {
   if (!token || token.length > 200) return null;
   const st = engineState(s);
-  const student = await load(s.db, eq(students.token, token));
+  const student = tokenHolder(token, await byTokenForms(s.db, [token]));
   if (student) st.byToken.set(token, student);
   else st.byToken.delete(token);
   return student;
@@ -66,9 +79,14 @@ function tokenLoader(s: Services) {
   if (!l) {
     l = new DataLoader<string, StudentContext | null>(
       async (tokens) => {
-        const found = await loadAll(s.db, inArray(students.token, [...tokens]), tokens.length);
+        const found = await byTokenForms(s.db, tokens);
         const byToken = new Map(found.map((x) => [x.token, x]));
-        return tokens.map((t) => byToken.get(t) ?? null);
+        return tokens.map((t) =>
+          tokenHolder(
+            t,
+            tokenLookupForms(t).map((form) => byToken.get(form)),
+          ),
+        );
       },
       // the engine's LRU is the cache; the loader only batches
       { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => setImmediate(run) },

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { newOfflineSecret, offlineCodeAt } from "../attendance/offline-code.ts";
-import { newStudentToken, offlineCodeUri, TOKEN_ALPHABET, tokenPatternProblem } from "./tokens.ts";
+import {
+  foldToken,
+  newStudentToken,
+  offlineCodeUri,
+  TOKEN_ALPHABET,
+  tokenHolder,
+  tokenLookupForms,
+  tokenPatternProblem,
+} from "./tokens.ts";
 
 describe("newStudentToken", () => {
   it("random: 10 characters that cannot be mistaken for one another", () => {
@@ -32,6 +40,32 @@ describe("newStudentToken", () => {
     // a weak pattern saved before the floor gives random tokens, not guessable ones
     expect(newStudentToken("######")).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
     expect(newStudentToken(null)).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+  });
+});
+
+describe("a token typed in any case (decision 0404)", () => {
+  it("is looked up as sent, then in uppercase when it has lowercase letters", () => {
+    expect(tokenLookupForms("ug5jg7shc3")).toEqual(["ug5jg7shc3", "UG5JG7SHC3"]);
+    expect(tokenLookupForms("Rb-2345-abcd")).toEqual(["Rb-2345-abcd", "RB-2345-ABCD"]);
+    // nothing to fold: one lookup
+    expect(tokenLookupForms("UG5JG7SHC3")).toEqual(["UG5JG7SHC3"]);
+    expect(tokenLookupForms("2345-6789")).toEqual(["2345-6789"]);
+    // only a-z fold: other letters are kept as typed
+    expect(foldToken("école-ß-x")).toBe("éCOLE-ß-X");
+  });
+
+  it("signs in the exact token first, else the one stored in uppercase, never a mixed-case one by folding", () => {
+    const upper = { token: "AB3K", id: 1 };
+    const exact = { token: "ab3k", id: 2 };
+    const mixed = { token: "aB3k", id: 3 };
+    expect(tokenHolder("ab3k", [upper, exact])).toBe(exact);
+    expect(tokenHolder("ab3k", [exact, upper])).toBe(exact);
+    expect(tokenHolder("Ab3K", [upper, null])).toBe(upper);
+    expect(tokenHolder("AB3K", [upper])).toBe(upper);
+    // a stored token with lowercase letters is its own case: "AB3K" or "ab3K" do not reach it
+    expect(tokenHolder("ab3K", [mixed])).toBeNull();
+    expect(tokenHolder("AB3K", [mixed])).toBeNull();
+    expect(tokenHolder("zz", [])).toBeNull();
   });
 });
 

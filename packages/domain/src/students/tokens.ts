@@ -72,6 +72,39 @@ export function newStudentToken(pattern: string | null | undefined, pick: (n: nu
 }
 
 /**
+ * A personal token is accepted whatever the case it is typed in (decision 0404): a phone keyboard
+ * types lowercase, and generated tokens are uppercase. Only the ASCII letters a-z fold; tokens are
+ * drawn from TOKEN_ALPHABET, and a pattern's other characters are kept as typed.
+ */
+export const foldToken = (sent: string) => sent.replace(/[a-z]+/g, (run) => run.toUpperCase());
+
+/**
+ * The tokens to look a sent token up by: as sent, then its uppercase form if that differs. A
+ * student whose stored token has lowercase letters (a pattern's literal, an imported token) is
+ * found only by their exact token, so folding never lets a token stand for one whose case was
+ * part of what made it hard to guess.
+ */
+export function tokenLookupForms(sent: string): string[] {
+  const folded = foldToken(sent);
+  return folded === sent ? [sent] : [sent, folded];
+}
+
+/** Which of the rows found by tokenLookupForms the sent token signs in: the exact token first. */
+export function tokenHolder<T extends { token: string }>(
+  sent: string,
+  found: Iterable<T | null | undefined>,
+): T | null {
+  let upper: T | null = null;
+  const folded = foldToken(sent);
+  for (const row of found) {
+    if (!row) continue;
+    if (row.token === sent) return row;
+    if (row.token === folded) upper = row;
+  }
+  return upper;
+}
+
+/**
  * The otpauth:// URI an authenticator app reads the student's offline-code secret from
  * (TOTP, SHA1, 6 digits, 30 s: the same as offlineCodeAt).
  */
