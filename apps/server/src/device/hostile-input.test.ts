@@ -52,6 +52,30 @@ describe.each(DATABASES)("hostile device input on %s", (kind) => {
     });
   });
 
+  it("tells a ping id its own problem: NUL or broken Unicode, length, blank, a fraction, below 0", async () => {
+    const ids = ["a\u0000b", "\udc00", "\ud800x", "x".repeat(101), " ", 1.5, -1, true];
+    const res = await p.pings(ids.map((id) => ({ id, recorded_at: now(), latitude: 1, longitude: 1 })));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({
+      "pings.0.id": ["must not contain NUL or broken Unicode characters"],
+      "pings.1.id": ["must not contain NUL or broken Unicode characters"],
+      "pings.2.id": ["must not contain NUL or broken Unicode characters"],
+      "pings.3.id": ["must be at most 100 characters"],
+      "pings.4.id": ["is required"],
+      "pings.5.id": ["must be a whole number"],
+      "pings.6.id": ["must be at least 0"],
+      "pings.7.id": ["must be a string"],
+    });
+    expect(res.body.message).toBe("pings.0.id must not contain NUL or broken Unicode characters");
+    // text and whole numbers still pass, a number as its text
+    const good = await p.pings([
+      { id: "café-1", recorded_at: now(), latitude: 1, longitude: 1 },
+      { id: 42, recorded_at: now(), latitude: 1, longitude: 1 },
+    ]);
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    expect(good.body.data.accepted).toBe(2);
+  });
+
   it("takes recorded_at only as a full ISO 8601 instant with a zone (or epoch milliseconds)", async () => {
     const day = now().slice(0, 10);
     const local = now().slice(0, 19);

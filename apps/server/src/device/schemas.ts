@@ -65,9 +65,22 @@ const instant = z
     return at;
   });
 
+const pingIdText = text(100).pipe(z.string().trim().min(1, "is required"));
+const pingIdNumber = z.number().int("must be a whole number").min(0, "must be at least 0");
+
+/**
+ * The phone's id of a ping: text, or a whole number. Chosen by the value's type, so a string or a
+ * number is told its own problem (NUL, length, blank; a fraction, below 0); a union answered
+ * "must be a string" to all of them.
+ */
 const pingId = z
-  .union([text(100).pipe(z.string().trim().min(1, "is required")), z.number().int().min(0)], "must be a string")
-  .transform(String)
+  .union([z.string(), z.number()], "must be a string")
+  .transform((id, ctx) => {
+    const checked = (typeof id === "string" ? pingIdText : pingIdNumber).safeParse(id);
+    if (checked.success) return String(checked.data);
+    for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+    return z.NEVER;
+  })
   .refine((id) => !id.startsWith(PRESENCE_PREFIX), "must not start with presence:");
 
 const beacon = z.object({
