@@ -10,7 +10,7 @@ import { exportRoutes } from "./export/routes.ts";
 import { graphqlRoute } from "./graphql/route.ts";
 import { afterAnswer } from "./http/after-answer.ts";
 import { frameworkError, installErrorHandler, MAX_PATH_PART } from "./http/errors.ts";
-import { limitJsonDepth } from "./http/json-body.ts";
+import { parseJsonBodies } from "./http/json-body.ts";
 import { REDACTED, SECRET_HEADER_PATHS, serializeRequest } from "./http/log-redaction.ts";
 import { serveWeb } from "./http/web.ts";
 import { requireXhrMarker } from "./http/xhr-marker.ts";
@@ -72,7 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     afterAnswer: afterAnswer(app.log),
   };
   installErrorHandler(app);
-  limitJsonDepth(app);
+  parseJsonBodies(app);
   // helmet's middleware built once: @fastify/helmet built it again on every request, parsing the
   // policy each time (about 3% of a ping's server CPU, decision 0563); the headers are the same
   const securityHeaders = helmet({

@@ -1,5 +1,5 @@
 import { atMost } from "@rollbook/domain";
-import { JSON_TOO_DEEP, MAX_JSON_DEPTH } from "./json-body.ts";
+import { JSON_FORBIDDEN_KEY, JSON_MEDIA_TYPE, JSON_TOO_DEEP, MAX_JSON_DEPTH } from "./json-body.ts";
 
 /** A refusal of the request body itself, named as the field `body` like any validation error. */
 export interface BodyRefusal {
@@ -8,8 +8,8 @@ export interface BodyRefusal {
 }
 
 /**
- * What Fastify's body parsing refuses before any route runs (empty, not JSON, too deep, too
- * large), in the API's words: `{ message: "The request body ...", errors: { body: [...] } }`.
+ * What Fastify's body parsing refuses before any route runs (empty, not JSON, a __proto__ key,
+ * too deep, too large, not sent as JSON), in the API's words: `{ message: "The request body ...", errors: { body: [...] } }`.
  * Null for any other error. Every route family (REST, device, GraphQL) answers these alike.
  */
 export function bodyRefusal(error: Error & { code?: string }, bodyLimit: number): BodyRefusal | null {
@@ -29,6 +29,11 @@ function bodyProblem(error: Error & { code?: string }, bodyLimit: number): strin
       return atMost(bodyLimit, "byte");
     case JSON_TOO_DEEP:
       return `nests deeper than ${MAX_JSON_DEPTH} levels`;
+    case JSON_FORBIDDEN_KEY:
+      return "must not hold a __proto__ or constructor.prototype key";
+    // any Content-Type but JSON (text/plain, a form, XML, none with a body): 415
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return `must be JSON, sent with Content-Type: ${JSON_MEDIA_TYPE}`;
   }
   return error instanceof SyntaxError ? "is not valid JSON" : null;
 }
