@@ -347,14 +347,14 @@ export type ImportsListQueryVariables = Exact<{
 }>;
 
 
-export type ImportsListQuery = { imports: { total: number, data: Array<{ id: number, uuid: string, kind: string, status: string, progress: number, total_rows: number, error_count: number, created_at: string, finished_at: string | null, user: { id: number, first_name: string, last_name: string } | null }> } };
+export type ImportsListQuery = { imports: { total: number, data: Array<{ id: number, uuid: string, kind: string, status: string, progress: number, total_rows: number, error_count: number, created_at: string, finished_at: string | null, user: { id: number, first_name: string, last_name: string } | null }> }, school: { id: number, timezone: string } };
 
 export type ImportOneQueryVariables = Exact<{
   uuid: string;
 }>;
 
 
-export type ImportOneQuery = { import: { id: number, uuid: string, kind: string, status: string, progress: number, total_rows: number, created_at: string, finished_at: string | null, row_errors: Array<{ line: number, reason: string }>, user: { id: number, first_name: string, last_name: string } | null } };
+export type ImportOneQuery = { import: { id: number, uuid: string, kind: string, status: string, progress: number, total_rows: number, created_at: string, finished_at: string | null, row_errors: Array<{ line: number, reason: string }>, user: { id: number, first_name: string, last_name: string } | null }, school: { id: number, timezone: string } };
 
 export type PickStudentsQueryVariables = Exact<{
   query: string;
@@ -406,7 +406,7 @@ export type LocationDetailQueryVariables = Exact<{
 }>;
 
 
-export type LocationDetailQuery = { location: { id: number, name: string, place_id: string | null, latitude: number | null, longitude: number | null, radius: number, note: string | null, beacons_count: number, courses_count: number, beacons: Array<{ id: number, name: string, factory_id: string, battery: number | null, active: boolean, last_seen: string | null }>, courses: Array<{ id: number, uuid: string, title: string }>, activity_graph: { labels: Array<string>, datasets: Array<{ label: string, data: Array<number> }> } } };
+export type LocationDetailQuery = { location: { id: number, name: string, place_id: string | null, latitude: number | null, longitude: number | null, radius: number, note: string | null, beacons_count: number, courses_count: number, beacons: Array<{ id: number, name: string, factory_id: string, battery: number | null, active: boolean, last_seen: string | null }>, courses: Array<{ id: number, uuid: string, title: string }>, activity_graph: { labels: Array<string>, datasets: Array<{ label: string, data: Array<number> }> } }, school: { id: number, timezone: string } };
 
 export type CreateLocationMutationVariables = Exact<{
   name: string;
@@ -1102,14 +1102,14 @@ export type UsersListQueryVariables = Exact<{
 }>;
 
 
-export type UsersListQuery = { users: { total: number, data: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, active: boolean, deleted_at: string | null, last_seen: string | null, role: { id: number, display_name: string } }> } };
+export type UsersListQuery = { users: { total: number, data: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, active: boolean, deleted_at: string | null, last_seen: string | null, role: { id: number, display_name: string } }> }, school: { id: number, timezone: string } };
 
 export type UserDetailQueryVariables = Exact<{
   id: number;
 }>;
 
 
-export type UserDetailQuery = { user: { id: number, first_name: string, last_name: string, email: string, pending_email: string | null, phone_number: string | null, school_id: number, role_id: number, active: boolean, deleted_at: string | null, last_seen: string | null, prefers_sms: boolean, late_email: boolean, absent_email: boolean, tardy_absent_email: boolean, pindrop_email: boolean, daily_recap_email: boolean, weekly_startup_email: boolean, weekly_recap_email: boolean, alert_filter: Array<string>, role: { id: number, display_name: string }, assignedCourses: Array<{ id: number, uuid: string | null, title: string | null }>, assignedEvents: Array<{ id: number, uuid: string | null, title: string | null }>, assignedTeams: Array<{ id: number, uuid: string | null, name: string | null }>, assignedStudents: Array<{ id: number, uuid: string, first_name: string, last_name: string }> } };
+export type UserDetailQuery = { user: { id: number, first_name: string, last_name: string, email: string, pending_email: string | null, phone_number: string | null, school_id: number, role_id: number, active: boolean, deleted_at: string | null, last_seen: string | null, prefers_sms: boolean, late_email: boolean, absent_email: boolean, tardy_absent_email: boolean, pindrop_email: boolean, daily_recap_email: boolean, weekly_startup_email: boolean, weekly_recap_email: boolean, alert_filter: Array<string>, role: { id: number, display_name: string }, assignedCourses: Array<{ id: number, uuid: string | null, title: string | null }>, assignedEvents: Array<{ id: number, uuid: string | null, title: string | null }>, assignedTeams: Array<{ id: number, uuid: string | null, name: string | null }>, assignedStudents: Array<{ id: number, uuid: string, first_name: string, last_name: string }> }, school: { id: number, timezone: string } };
 
 export type UpdateUserMutationVariables = Exact<{
   id: number;
@@ -1155,7 +1155,7 @@ export type InvitationsListQueryVariables = Exact<{
 }>;
 
 
-export type InvitationsListQuery = { invitations: { total: number, data: Array<{ id: number, email: string, first_name: string, last_name: string | null, role_id: number, expires_at: string, created_at: string }> } };
+export type InvitationsListQuery = { invitations: { total: number, data: Array<{ id: number, email: string, first_name: string, last_name: string | null, role_id: number, expires_at: string, created_at: string }> }, school: { id: number, timezone: string } };
 
 export type ResendInvitationMutationVariables = Exact<{
   id: number;
@@ -2031,6 +2031,10 @@ export const ImportsListDocument = new TypedDocumentString(`
       }
     }
   }
+  school {
+    id
+    timezone
+  }
 }
     `) as unknown as TypedDocumentString<ImportsListQuery, ImportsListQueryVariables>;
 export const ImportOneDocument = new TypedDocumentString(`
@@ -2053,6 +2057,10 @@ export const ImportOneDocument = new TypedDocumentString(`
       first_name
       last_name
     }
+  }
+  school {
+    id
+    timezone
   }
 }
     `) as unknown as TypedDocumentString<ImportOneQuery, ImportOneQueryVariables>;
@@ -2189,6 +2197,10 @@ export const LocationDetailDocument = new TypedDocumentString(`
         data
       }
     }
+  }
+  school {
+    id
+    timezone
   }
 }
     `) as unknown as TypedDocumentString<LocationDetailQuery, LocationDetailQueryVariables>;
@@ -3576,6 +3588,10 @@ export const UsersListDocument = new TypedDocumentString(`
       }
     }
   }
+  school {
+    id
+    timezone
+  }
 }
     `) as unknown as TypedDocumentString<UsersListQuery, UsersListQueryVariables>;
 export const UserDetailDocument = new TypedDocumentString(`
@@ -3626,6 +3642,10 @@ export const UserDetailDocument = new TypedDocumentString(`
       first_name
       last_name
     }
+  }
+  school {
+    id
+    timezone
   }
 }
     `) as unknown as TypedDocumentString<UserDetailQuery, UserDetailQueryVariables>;
@@ -3684,6 +3704,10 @@ export const InvitationsListDocument = new TypedDocumentString(`
       expires_at
       created_at
     }
+  }
+  school {
+    id
+    timezone
   }
 }
     `) as unknown as TypedDocumentString<InvitationsListQuery, InvitationsListQueryVariables>;

@@ -1,14 +1,12 @@
 import { Alert, Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { Link, useParams } from "react-router";
+import { formatDateTimeSeconds } from "../../ui/detail/format.ts";
 import { PageHeading } from "../../ui/PageHeading.tsx";
 import { ScrollRegion } from "../../ui/ScrollRegion.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { type ImportKind, KINDS } from "./columns.ts";
 import { ImportProgress, ImportStatus } from "./ImportProgress.tsx";
 import { useImport } from "./queries.ts";
-
-const when = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "medium" }) : "—";
 
 /**
  * /Imports/{uuid}: one import, its live progress (pushed: import.update refetches it) and the
@@ -18,6 +16,8 @@ export default function ImportPage() {
   const { uuid = "" } = useParams();
   const q = useImport(uuid);
   const imp = q.data?.import;
+  // on the school's clock, not the browser's
+  const when = (iso: string | null | undefined) => formatDateTimeSeconds(iso, q.data?.school.timezone);
   return (
     <Stack gap="md" maw={1100}>
       <Anchor component={Link} to="/Settings?tab=imports" size="sm">

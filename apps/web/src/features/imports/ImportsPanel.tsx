@@ -2,6 +2,7 @@ import { Anchor, Button, Code, FileInput, Group, Pagination, Select, Stack, Tabl
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { formatDateTime } from "../../ui/detail/format.ts";
 import { notify } from "../../ui/notify.tsx";
 import { ScrollRegion } from "../../ui/ScrollRegion.tsx";
 import { IMPORT_KINDS, type ImportKind, KINDS, SAMPLE_NOTE } from "./columns.ts";
@@ -9,9 +10,6 @@ import { ImportProgress, ImportStatus } from "./ImportProgress.tsx";
 import { uploadImport, useImports } from "./queries.ts";
 
 const PER_PAGE = 25;
-
-const when = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "";
 
 /** The columns of a kind, as the upload form shows them (required ones marked). */
 function ColumnsOf({ kind }: { kind: ImportKind }) {
@@ -100,6 +98,8 @@ function ImportsList() {
   const list = useImports(page, PER_PAGE);
   const rows = list.data?.imports.data ?? [];
   const total = list.data?.imports.total ?? 0;
+  // on the school's clock, not the browser's
+  const when = (iso: string) => formatDateTime(iso, list.data?.school.timezone);
   return (
     <Stack gap="xs" component="section" aria-labelledby="imports-list">
       <Title order={2} size="h4" id="imports-list">

@@ -27,6 +27,10 @@ export const ImportsListDocument = graphql(`
         }
       }
     }
+    school {
+      id
+      timezone
+    }
   }
 `);
 
@@ -50,6 +54,10 @@ export const ImportOneDocument = graphql(`
         first_name
         last_name
       }
+    }
+    school {
+      id
+      timezone
     }
   }
 `);

@@ -32,6 +32,8 @@ export function BeaconsSection(props: {
   locationId: number;
   locationName: string;
   beacons: readonly BeaconRow[];
+  /** The school's: last seen is on its clock. */
+  timeZone: string;
   onChanged: () => Promise<unknown>;
 }) {
   // one box: any refusal shows on it, and it keeps its message until the next try
@@ -107,7 +109,7 @@ export function BeaconsSection(props: {
                   <Table.Td>
                     <Battery value={b.battery} />
                   </Table.Td>
-                  <Table.Td>{lastSeen(b.last_seen)}</Table.Td>
+                  <Table.Td>{lastSeen(b.last_seen, props.timeZone)}</Table.Td>
                   <Table.Td>{b.active ? "Active" : "Not active"}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">

@@ -55,12 +55,19 @@ export default function LocationDetailPage() {
       </Stack>
     );
   return (
-    <LocationView location={detail.data.location} date={date} setDate={setDate} refresh={() => detail.refetch()} />
+    <LocationView
+      location={detail.data.location}
+      timeZone={detail.data.school.timezone}
+      date={date}
+      setDate={setDate}
+      refresh={() => detail.refetch()}
+    />
   );
 }
 
 function LocationView(props: {
   location: LocationDetail;
+  timeZone: string;
   date: string | null;
   setDate: (d: string | null) => void;
   refresh: () => Promise<unknown>;
@@ -136,6 +143,7 @@ function LocationView(props: {
         locationId={location.id}
         locationName={location.name}
         beacons={location.beacons}
+        timeZone={props.timeZone}
         onChanged={props.refresh}
       />
       <DetailSection title="Activity">

@@ -73,6 +73,10 @@ export const LocationDetailDocument = graphql(`
         }
       }
     }
+    school {
+      id
+      timezone
+    }
   }
 `);
 

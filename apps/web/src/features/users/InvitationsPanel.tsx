@@ -62,7 +62,7 @@ export function InvitationsPanel({ viewerRoleId }: { viewerRoleId: number }) {
                   <Table.Td>{`${i.first_name} ${i.last_name ?? ""}`.trim()}</Table.Td>
                   <Table.Td>{i.email}</Table.Td>
                   <Table.Td>{roleName(i.role_id)}</Table.Td>
-                  <Table.Td>{lastSeen(i.expires_at)}</Table.Td>
+                  <Table.Td>{lastSeen(i.expires_at, list.data?.school.timezone ?? "")}</Table.Td>
                   <Table.Td>
                     {canManageUsers(viewerRoleId, i.role_id) && (
                       <Group gap="xs" wrap="nowrap">

@@ -38,7 +38,8 @@ function StateCell({ row }: { row: UserListRow }) {
   );
 }
 
-const COLUMNS: GridColumn<UserListRow>[] = [
+/** The list's columns; "Last seen" is on the school's clock. */
+export const userColumns = (timeZone: string): GridColumn<UserListRow>[] => [
   {
     key: "name",
     header: "Name",
@@ -50,7 +51,7 @@ const COLUMNS: GridColumn<UserListRow>[] = [
   { key: "email", header: "E-mail", sortBy: "email", render: (u) => u.email },
   { key: "role", header: "Role", sortBy: "role_id", render: (u) => u.role.display_name },
   { key: "state", header: "State", render: (u) => <StateCell row={u} /> },
-  { key: "last_seen", header: "Last seen", sortBy: "last_seen", render: (u) => lastSeen(u.last_seen) },
+  { key: "last_seen", header: "Last seen", sortBy: "last_seen", render: (u) => lastSeen(u.last_seen, timeZone) },
 ];
 
 /** /Users: the school's staff, searched and filtered in the URL; invitations for who may invite. */
@@ -62,6 +63,8 @@ export default function UsersPage() {
   const [query] = useSearchParams();
   const filters = useMemo(() => parseUserFilters(query), [query]);
   const list = useUsersList(filters, grid.params);
+  const timeZone = list.data?.school.timezone ?? "";
+  const columns = useMemo(() => userColumns(timeZone), [timeZone]);
   const [inviting, setInviting] = useState(false);
   const setFilters = (patch: Partial<UserFilters>, replace = false) =>
     grid.updateQuery((q) => withUserFilters(q, patch), { replace });
@@ -105,7 +108,7 @@ export default function UsersPage() {
       </Box>
       <DataGrid
         caption={usersCaption(filters)}
-        columns={COLUMNS}
+        columns={columns}
         rows={list.data?.users.data}
         total={list.data?.users.total}
         rowKey={(u) => u.id}

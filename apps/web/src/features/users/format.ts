@@ -1,13 +1,15 @@
 import { roleById } from "@rollbook/domain";
+import { formatDateTime } from "../../ui/detail/format.ts";
 import { notify } from "../../ui/notify.tsx";
 
 export const roleName = (id: number) => roleById(id).display_name;
 
-/** "Never" or a short local date and time: when a user last used the app. */
-export function lastSeen(iso: string | null | undefined): string {
-  if (!iso) return "Never";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "—" : d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+/**
+ * "Never" or the date and time in the school's time zone (not the browser's): when a user (or a
+ * beacon) was last seen, when an invitation expires.
+ */
+export function lastSeen(iso: string | null | undefined, timeZone: string): string {
+  return iso ? formatDateTime(iso, timeZone) : "Never";
 }
 
 export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();

@@ -3,38 +3,12 @@ import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stubGraphql } from "../../../test/graphql-stub.ts";
 import { renderUi, testMe } from "../../../test/render.tsx";
+import { userFixture } from "../../../test/user-fixture.ts";
 import ProfilePage from "../profile/ProfilePage.tsx";
 import UserDetailPage from "./detail/UserDetailPage.tsx";
 
 /** A Professor of the demo school whose e-mail change waits on its link (decision 0951). */
-const person = {
-  id: 12,
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@old.test",
-  phone_number: null,
-  school_id: 1,
-  role_id: 6,
-  active: true,
-  deleted_at: null,
-  last_seen: null,
-  prefers_sms: false,
-  late_email: false,
-  absent_email: false,
-  tardy_absent_email: false,
-  pindrop_email: false,
-  daily_recap_email: false,
-  weekly_startup_email: false,
-  weekly_recap_email: false,
-  higher_contrast: false,
-  a11y_mode: false,
-  alert_filter: [],
-  role: { id: 6, display_name: "Professor" },
-  assignedCourses: [],
-  assignedEvents: [],
-  assignedTeams: [],
-  assignedStudents: [],
-};
+const person = userFixture();
 const WAITING = "Waiting for confirmation: a link was sent to ada@new.test; the e-mail changes when it is opened.";
 
 /** The E-mail field's accessible description: what a screen reader says with it. */
@@ -47,7 +21,7 @@ async function emailDescription() {
 function answer(pending: string | null) {
   const user = { ...person, pending_email: pending };
   stubGraphql({
-    userDetail: () => ({ user }),
+    userDetail: () => ({ user, school: { id: 1, timezone: "America/New_York" } }),
     profile: () => ({ me: user }),
     acting: () => ({ me: { id: 3, first_name: "Test", last_name: "Admin", impersonator: null } }),
     alertTargets: () => ({ courses: { data: [] }, teams: { data: [] } }),

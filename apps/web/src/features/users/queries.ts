@@ -24,6 +24,10 @@ export const UsersListDocument = graphql(`
         }
       }
     }
+    school {
+      id
+      timezone
+    }
   }
 `);
 
@@ -87,6 +91,10 @@ export const UserDetailDocument = graphql(`
         last_name
       }
     }
+    school {
+      id
+      timezone
+    }
   }
 `);
 
@@ -148,6 +156,10 @@ export const InvitationsDocument = graphql(`
         expires_at
         created_at
       }
+    }
+    school {
+      id
+      timezone
     }
   }
 `);

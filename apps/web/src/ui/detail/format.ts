@@ -27,6 +27,17 @@ function zoned(iso: string | null | undefined, timeZone: string | undefined, opt
 export const formatDateTime = (iso: string | null | undefined, timeZone: string | undefined) =>
   zoned(iso, timeZone, { month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit" });
 
+/** A timestamp with seconds, "11/20/2026, 9:05:12 AM", in the school's time zone. */
+export const formatDateTimeSeconds = (iso: string | null | undefined, timeZone: string | undefined) =>
+  zoned(iso, timeZone, {
+    month: "2-digit",
+    day: "2-digit",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    second: "2-digit",
+  });
+
 /** A timestamp's clock time, "9:05 AM", in the school's time zone. */
 export const formatTime = (iso: string | null | undefined, timeZone: string | undefined) =>
   zoned(iso, timeZone, { hour: "numeric", minute: "2-digit" });

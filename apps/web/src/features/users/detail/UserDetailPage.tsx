@@ -43,10 +43,20 @@ export default function UserDetailPage() {
         )}
       </Stack>
     );
-  return <UserDetailView user={detail.data.user} refresh={() => detail.refetch()} />;
+  return (
+    <UserDetailView user={detail.data.user} timeZone={detail.data.school.timezone} refresh={() => detail.refetch()} />
+  );
 }
 
-function UserDetailView({ user, refresh }: { user: UserDetail; refresh: () => Promise<unknown> }) {
+function UserDetailView({
+  user,
+  timeZone,
+  refresh,
+}: {
+  user: UserDetail;
+  timeZone: string;
+  refresh: () => Promise<unknown>;
+}) {
   const me = useMe();
   const acting = useActing();
   const [busy, setBusy] = useState<string | null>(null);
@@ -191,7 +201,7 @@ function UserDetailView({ user, refresh }: { user: UserDetail; refresh: () => Pr
           items={[
             { label: "E-mail", value: user.email },
             { label: "Role", value: user.role.display_name },
-            { label: "Last seen", value: lastSeen(user.last_seen) },
+            { label: "Last seen", value: lastSeen(user.last_seen, timeZone) },
           ]}
         />
       </DetailHeader>
