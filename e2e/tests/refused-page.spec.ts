@@ -8,6 +8,8 @@ for (const [role, path, area] of [
   ["case_manager", "/Users", "Users"],
   ["councelor", "/Users/1", "Users"],
   ["academic_advisor", "/Settings", "Settings"],
+  // a report of an area the role may open: the report is named (admin-only, decision 0584)
+  ["academic_advisor", "/Reports/Beacon", "the Beacons report"],
 ] as const) {
   test.describe(role, () => {
     test.use({ role });

@@ -1,3 +1,4 @@
+export * from "./access.ts";
 export * from "./figures.ts";
 export * from "./hours.ts";
 export * from "./percent.ts";

@@ -1,4 +1,4 @@
-import { viewerIsAllowedReports } from "../../access/report-access.ts";
+import { viewerIsAllowedTokenReport } from "../../access/report-access.ts";
 import { checkToken, type TokenReportArgs, tokenFilter, tokenOrder, tokenRowOf } from "../token.ts";
 import { idList, type ReportExport } from "./report-export.ts";
 import { offsetBatches, sortOf } from "./school-batches.ts";
@@ -7,7 +7,7 @@ import { offsetBatches, sortOf } from "./school-batches.ts";
 export const tokenExport: ReportExport<TokenReportArgs> = {
   page: "Token",
   file: "tokens",
-  allowed: (v) => viewerIsAllowedReports(v) && v.permissions.reset_token === true,
+  allowed: viewerIsAllowedTokenReport,
   parse: (q) => {
     const args: TokenReportArgs = {
       teams: idList(q, "teams") ?? [],

@@ -1,7 +1,7 @@
 import { Alert } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { refusedArea, refusedText } from "../refused.ts";
+import { refusedArea, refusedPage, refusedText } from "../refused.ts";
 
 /**
  * Says why the user is on the Dashboard after opening a page their role may not (spec: such a
@@ -10,9 +10,11 @@ import { refusedArea, refusedText } from "../refused.ts";
  * next navigation (the reason is kept in that history entry's state).
  */
 export function RefusedNotice() {
-  const area = refusedArea(useLocation().state);
+  const { state } = useLocation();
+  const area = refusedArea(state);
+  const page = refusedPage(state);
   const [text, setText] = useState<string | null>(null);
-  useEffect(() => setText(area ? refusedText(area) : null), [area]);
+  useEffect(() => setText(area ? refusedText(area, page) : null), [area, page]);
   return (
     <div role="status">
       {text && (
