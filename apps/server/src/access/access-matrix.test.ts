@@ -141,6 +141,8 @@ const MATRIX: Record<string, readonly Actor[]> = {
   "Mutation.removeClosure": ADMIN_ROLES,
   "Query.locations": ADMIN_ROLES,
   "Query.location": ADMIN_ROLES,
+  // the course and event forms' Location list: id and name only (decision 0702)
+  "Query.locationChoices": withPerm("create_appointment"),
   "Mutation.createLocation": ADMIN_ROLES,
   "Mutation.updateLocation": ADMIN_ROLES,
   "Mutation.removeLocation": ADMIN_ROLES,

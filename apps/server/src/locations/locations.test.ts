@@ -124,6 +124,33 @@ describe.each(DATABASES)("locations and beacons on %s", (kind) => {
     expect(first((await srv.gql(admin, TAKE_OFF, { id: b!.id })).body.errors)?.extensions?.code).toBe("NOT_FOUND");
   });
 
+  it("locationChoices: every live location of the school, one no course uses too, for a professor who may create events", async () => {
+    const made = await srv.gql(admin, CREATE, { name: "Aardvark Unused Hall" });
+    expect(made.body.errors).toBeUndefined();
+    const id = made.body.data.createLocation.id;
+    const CHOICES = "{ locationChoices { id name } }";
+    const professor = (await srv.login("judge")).access_token;
+    const res = await srv.gql(professor, CHOICES);
+    expect(res.body.errors).toBeUndefined();
+    const got = res.body.data.locationChoices as { id: number; name: string }[];
+    const mine = await db()
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.school_id, schoolId), isNull(locations.deleted_at)));
+    expect(got.map((l) => l.id).sort((a, b) => a - b)).toEqual(mine.map((l) => l.id).sort((a, b) => a - b));
+    expect(got).toContainEqual({ id, name: "Aardvark Unused Hall" });
+    const names = got.map((l) => l.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    // the professor may put an event there
+    const ev = await srv.gql(
+      professor,
+      `mutation($loc: Int) { createEvent(title: "At the new hall", date: "2030-01-10", start_time: "09:00", end_time: "10:00", location_id: $loc) { location { id } } }`,
+      { loc: id },
+    );
+    expect(ev.body.errors).toBeUndefined();
+    expect(ev.body.data.createEvent.location.id).toBe(id);
+  });
+
   it("adds beacons by factory id upper-case, refuses duplicates naming factory_ids, activates and takes them off", async () => {
     const loc = (await srv.gql(admin, CREATE, { name: "Beacon Hall" })).body.data.createLocation;
     const added = await srv.gql(admin, ADD, { id: loc.id, ids: [" fa-01-b2 ", "fa:01:b3"] });

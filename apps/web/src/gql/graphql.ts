@@ -24,11 +24,6 @@ export type CoursesListQueryVariables = Exact<{
 
 export type CoursesListQuery = { school: { id: number, timezone: string, warning_percentage: number }, courses: { total: number, data: Array<{ id: number, uuid: string, title: string, crn: string | null, course_number: string | null, start_time: string, end_time: string, meet_sun: boolean, meet_mon: boolean, meet_tue: boolean, meet_wed: boolean, meet_thu: boolean, meet_fri: boolean, meet_sat: boolean, is_in_session: boolean, is_archived: boolean, deleted_at: string | null, students_count: number, apa: number | null, location: { id: number, name: string } | null }> } };
 
-export type CourseLocationsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type CourseLocationsQuery = { courses: { data: Array<{ id: number, location: { id: number, name: string } | null }> } };
-
 export type CourseDetailQueryVariables = Exact<{
   uuid: string;
 }>;
@@ -197,6 +192,11 @@ export type CloseTaskMutationVariables = Exact<{
 
 export type CloseTaskMutation = { closeTask: { id: number } };
 
+export type LocationChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LocationChoicesQuery = { locationChoices: Array<{ id: number, name: string }> };
+
 export type EventsListQueryVariables = Exact<{
   page?: number | null | undefined;
   per_page?: number | null | undefined;
@@ -335,11 +335,6 @@ export type EventTeamOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type EventTeamOptionsQuery = { teams: { data: Array<{ id: number, name: string }> } };
-
-export type EventLocationsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type EventLocationsQuery = { courses: { data: Array<{ id: number, location: { id: number, name: string } | null }> } };
 
 export type ImportsListQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -1387,19 +1382,6 @@ export const CoursesListDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CoursesListQuery, CoursesListQueryVariables>;
-export const CourseLocationsDocument = new TypedDocumentString(`
-    query courseLocations {
-  courses(state: "all", per_page: 250, sort_by: "title") {
-    data {
-      id
-      location {
-        id
-        name
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<CourseLocationsQuery, CourseLocationsQueryVariables>;
 export const CourseDetailDocument = new TypedDocumentString(`
     query courseDetail($uuid: String!) {
   school {
@@ -1716,6 +1698,14 @@ export const CloseTaskDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CloseTaskMutation, CloseTaskMutationVariables>;
+export const LocationChoicesDocument = new TypedDocumentString(`
+    query locationChoices {
+  locationChoices {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<LocationChoicesQuery, LocationChoicesQueryVariables>;
 export const EventsListDocument = new TypedDocumentString(`
     query eventsList($page: Int, $per_page: Int, $sort_by: String, $sort_dir: String, $query: String, $state: String) {
   school {
@@ -1997,19 +1987,6 @@ export const EventTeamOptionsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EventTeamOptionsQuery, EventTeamOptionsQueryVariables>;
-export const EventLocationsDocument = new TypedDocumentString(`
-    query eventLocations {
-  courses(state: "all", per_page: 250, sort_by: "title") {
-    data {
-      id
-      location {
-        id
-        name
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<EventLocationsQuery, EventLocationsQueryVariables>;
 export const ImportsListDocument = new TypedDocumentString(`
     query importsList($page: Int, $per_page: Int) {
   imports(page: $page, per_page: $per_page) {

@@ -1,5 +1,5 @@
-import { asc, desc } from "drizzle-orm";
-import { courses, events } from "../../db/schema/index.ts";
+import { asc, desc, sql } from "drizzle-orm";
+import { courses, events, locations } from "../../db/schema/index.ts";
 import {
   activateBeacon,
   addBeaconsToLocation,
@@ -83,6 +83,25 @@ builder.queryField("locations", (t) =>
     description: "The school's locations. sort_by: name (default), id.",
     args: { ...listArgs(t.arg), query: t.arg.string() },
     resolve: (_r, args, ctx) => listLocations(ctx.data, args),
+  }),
+);
+
+/** A location as a pick-list choice: what a course or event form needs, nothing of its fence or beacons. */
+const LocationChoiceRef = builder.objectRef<Pick<LocationRow, "id" | "name">>("LocationChoice").implement({
+  description: "A location offered in a course's or an event's Location list (decision 0702).",
+  fields: (t) => ({ id: t.exposeInt("id"), name: t.exposeString("name") }),
+});
+
+builder.queryField("locationChoices", (t) =>
+  t.field({
+    type: [LocationChoiceRef],
+    // whoever may create an event may put it at any location of the school (the data layer's
+    // visibleLocations is the school); admin roles, who create courses, hold the flag too
+    authScopes: { perm: "create_appointment" },
+    description:
+      "Every live location of the school, id and name, sorted by name: the Location lists of the course and event forms.",
+    resolve: (_r, _a, ctx) =>
+      ctx.data.rows("locations", { orderBy: [asc(sql`lower(${locations.name})`), asc(locations.id)] }),
   }),
 );
 

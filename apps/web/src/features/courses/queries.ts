@@ -63,20 +63,6 @@ export const CoursesListDocument = graphql(`
 export type CourseRow = CoursesListQuery["courses"]["data"][number];
 
 /** The locations courses use (no locations list exists yet): picked from every course's location. */
-export const CourseLocationsDocument = graphql(`
-  query courseLocations {
-    courses(state: "all", per_page: 250, sort_by: "title") {
-      data {
-        id
-        location {
-          id
-          name
-        }
-      }
-    }
-  }
-`);
-
 /** The course page: every field, the header's facts, the staff and the viewer's feed URL. */
 export const CourseDetailDocument = graphql(`
   query courseDetail($uuid: String!) {
@@ -419,22 +405,6 @@ export function useCoursesList(f: CourseFilters, g: GridParams) {
     queryKey: coursesKey(f, g),
     queryFn: () => execute(CoursesListDocument, coursesVariables(f, g)),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useCourseLocations(enabled: boolean) {
-  return useQuery({
-    queryKey: ["courseLocations"],
-    enabled,
-    staleTime: 5 * 60_000,
-    queryFn: async () => {
-      const r = await execute(CourseLocationsDocument);
-      const seen = new Map<number, string>();
-      for (const c of r.courses.data) if (c.location) seen.set(c.location.id, c.location.name);
-      return [...seen]
-        .map(([id, name]) => ({ value: String(id), label: name }))
-        .sort((a, b) => a.label.localeCompare(b.label));
-    },
   });
 }
 

@@ -318,20 +318,6 @@ export const EventTeamOptionsDocument = graphql(`
 `);
 
 /** The locations events use (no locations list exists yet): picked from every course's location. */
-export const EventLocationsDocument = graphql(`
-  query eventLocations {
-    courses(state: "all", per_page: 250, sort_by: "title") {
-      data {
-        id
-        location {
-          id
-          name
-        }
-      }
-    }
-  }
-`);
-
 /** True for the server's NOT_FOUND answer ("Event not found"): the page shows "not found", no retry. */
 export const isNotFound = (err: unknown) => err instanceof Error && /not found/i.test(err.message);
 
@@ -406,22 +392,6 @@ export function useEventTeamOptions(enabled: boolean) {
     staleTime: 60_000,
     queryFn: async () =>
       (await execute(EventTeamOptionsDocument)).teams.data.map((t) => ({ value: String(t.id), label: t.name })),
-  });
-}
-
-export function useEventLocations(enabled: boolean) {
-  return useQuery({
-    queryKey: ["groupsLocations"],
-    enabled,
-    staleTime: 5 * 60_000,
-    queryFn: async () => {
-      const r = await execute(EventLocationsDocument);
-      const seen = new Map<number, string>();
-      for (const c of r.courses.data) if (c.location) seen.set(c.location.id, c.location.name);
-      return [...seen]
-        .map(([id, name]) => ({ value: String(id), label: name }))
-        .sort((a, b) => a.label.localeCompare(b.label));
-    },
   });
 }
 

@@ -18,6 +18,7 @@ import { FormModal } from "../../../ui/form/FormModal.tsx";
 import { notify } from "../../../ui/notify.tsx";
 import { PageHeading } from "../../../ui/PageHeading.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
+import { useLocationChoices } from "../../events/location-choices.ts";
 import { AssignedUsers } from "../../links/AssignedUsers.tsx";
 import { CourseForm } from "../CourseForm.tsx";
 import { courseFormFrom, courseVariables } from "../course-form.ts";
@@ -31,7 +32,6 @@ import {
   RestoreCourseDocument,
   UpdateCourseDocument,
   useCourseDetail,
-  useCourseLocations,
   useCourseUsers,
   useRefreshCourse,
 } from "../queries.ts";
@@ -77,7 +77,7 @@ function CourseDetailView({ course, school }: { course: CourseDetail; school: Co
   const users = useCourseUsers(course.uuid);
   const [editing, setEditing] = useState(false);
   const phone = usePhone();
-  const locations = useCourseLocations(editing);
+  const locations = useLocationChoices(editing);
   const state = courseState(course);
 
   const detail = useDetailActions(refresh);

@@ -10,10 +10,11 @@ import { useGridParams } from "../../../ui/grid/useGridParams.ts";
 import { notify } from "../../../ui/notify.tsx";
 import { PageHeading } from "../../../ui/PageHeading.tsx";
 import { SearchInput } from "../../../ui/SearchInput.tsx";
+import { useLocationChoices } from "../../events/location-choices.ts";
 import { CourseForm } from "../CourseForm.tsx";
 import { courseVariables, EMPTY_COURSE_FORM } from "../course-form.ts";
 import { coursePermissions } from "../permissions.ts";
-import { CreateCourseDocument, useCourseLocations, useCoursesList } from "../queries.ts";
+import { CreateCourseDocument, useCoursesList } from "../queries.ts";
 import { usePhone } from "../use-phone.ts";
 import { courseColumns } from "./columns.tsx";
 import {
@@ -42,7 +43,7 @@ export default function CoursesPage() {
   const list = useCoursesList(filters, grid.params);
   const [creating, setCreating] = useState(false);
   const phone = usePhone();
-  const locations = useCourseLocations(creating);
+  const locations = useLocationChoices(creating);
   const warning = list.data?.school.warning_percentage ?? null;
   const columns = useMemo(() => courseColumns(warning), [warning]);
 

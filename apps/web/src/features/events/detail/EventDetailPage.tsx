@@ -24,6 +24,7 @@ import { usePhone } from "../../teams/use-phone.ts";
 import { EventForm } from "../EventForm.tsx";
 import { eventFormFrom, eventTimes, eventVariables } from "../event-form.ts";
 import { visibilityWord } from "../list/columns.tsx";
+import { useLocationChoices } from "../location-choices.ts";
 import {
   type EventDetail,
   isNotFound,
@@ -32,7 +33,6 @@ import {
   type SchoolFacts,
   UpdateEventDocument,
   useEventDetail,
-  useEventLocations,
   useEventTeamOptions,
   useEventUsers,
   useRefreshEvent,
@@ -78,7 +78,7 @@ function EventDetailView({ event, school }: { event: EventDetail; school: School
   const users = useEventUsers(event.uuid);
   const [editing, setEditing] = useState(false);
   const phone = usePhone();
-  const locations = useEventLocations(editing);
+  const locations = useLocationChoices(editing);
   const teams = useEventTeamOptions(editing);
   const removed = event.deleted_at !== null;
 

@@ -14,7 +14,8 @@ import { eventPermissions } from "../../teams/permissions.ts";
 import { usePhone } from "../../teams/use-phone.ts";
 import { EventForm } from "../EventForm.tsx";
 import { EMPTY_EVENT_FORM, eventVariables } from "../event-form.ts";
-import { CreateEventDocument, useEventLocations, useEventsList, useEventTeamOptions } from "../queries.ts";
+import { useLocationChoices } from "../location-choices.ts";
+import { CreateEventDocument, useEventsList, useEventTeamOptions } from "../queries.ts";
 import { eventColumns } from "./columns.tsx";
 import {
   EVENT_GRID_DEFAULTS,
@@ -42,7 +43,7 @@ export default function EventsPage() {
   const list = useEventsList(filters, grid.params);
   const [creating, setCreating] = useState(false);
   const phone = usePhone();
-  const locations = useEventLocations(creating);
+  const locations = useLocationChoices(creating);
   const teams = useEventTeamOptions(creating);
   const columns = useMemo(() => eventColumns(), []);
 
