@@ -1,4 +1,4 @@
-import { addDays, localDate, zonedToUtc } from "@rollbook/domain";
+import { addDays, localDate, localMinutes, zonedToUtc } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
@@ -23,6 +23,11 @@ const UPDATE = `mutation($id: Int!, $title: String, $date: String, $start_time: 
   updateEvent(id: $id, title: $title, date: $date, start_time: $start_time, end_time: $end_time, ${PASS}) { ${FIELDS} } }`;
 const REMOVE = `mutation($id: Int!) { removeEvent(id: $id) { id deleted_at } }`;
 const RESTORE = `mutation($id: Int!) { restoreEvent(id: $id) { id deleted_at } }`;
+/** "HH:MM:SS" of an instant on the zone's wall clock. */
+const localTimeOf = (at: Date, tz: string) => {
+  const s = Math.floor(localMinutes(at, tz) * 60);
+  return [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60].map((n) => String(n).padStart(2, "0")).join(":");
+};
 const EVENT = `query($uuid: String!) { event(uuid: $uuid) { ${FIELDS} students { id } users { id }
   waitlist { position created_at student { id } } } }`;
 const LIST = `query($q: String, $state: String, $sort: String, $dir: String, $in: Boolean, $per: Int) {
@@ -240,6 +245,37 @@ describe.each(DATABASES)("events calls on %s", (kind) => {
       expect(live.map((x: { id: number }) => x.id)).toContain(now.id);
       expect(live.every((x: { is_in_session: boolean }) => x.is_in_session)).toBe(true);
       expect((await ok("school_admin", EVENT, { uuid: now.uuid })).event.is_in_session).toBe(true);
+    });
+
+    it("an event whose end has passed is past, on the school's clock; one in progress is still upcoming", async () => {
+      const ago = (m: number) => new Date(Date.now() - m * MIN);
+      const { event: over } = await makeEvent(db(), school, ago(65), 60); // ended 5 minutes ago
+      const { event: running } = await makeEvent(db(), school, ago(10), 60);
+      const { event: overnight } = await makeEvent(db(), school, ago(20), 60);
+      // of yesterday, 23:00 to ten minutes from now: it runs past midnight and is not over
+      const today = localDate(new Date(), school.timezone);
+      const endClock = localTimeOf(new Date(Date.now() + 10 * MIN), school.timezone);
+      await db()
+        .update(events)
+        .set({ date: addDays(today, -1), start_time: "23:59:59", end_time: endClock })
+        .where(eq(events.id, overnight.id));
+      const ids = async (state: string) => {
+        const found: number[] = [];
+        for (const e of [over, running, overnight]) {
+          const page = (await ok("school_admin", LIST, { q: e.title, state, per: 250 })).events.data;
+          found.push(...page.map((x: { id: number }) => x.id));
+        }
+        return found;
+      };
+      const [upcoming, past] = [await ids("upcoming"), await ids("past")];
+      expect(past).toContain(over.id);
+      expect(upcoming).not.toContain(over.id);
+      expect(upcoming).toContain(running.id);
+      expect(past).not.toContain(running.id);
+      if (endClock < "23:59:59") {
+        expect(upcoming).toContain(overnight.id);
+        expect(past).not.toContain(overnight.id);
+      }
     });
 
     it("counts as in session an event of yesterday that runs past midnight, until it ends", async () => {

@@ -1,5 +1,5 @@
-import { addDays, localDate } from "@rollbook/domain";
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { addDays, localDate, localMinutes } from "@rollbook/domain";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { events } from "../db/schema/index.ts";
@@ -18,13 +18,23 @@ const attendingCountSql = sql<number>`(select count(*)::int from student_event s
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** "Today" is the school's calendar day: an event of today stays upcoming until tomorrow. */
-function stateWhere(state: string, today: string): SQL | undefined {
+/**
+ * The end of an event as the school's wall clock reads it (a timestamp without zone): its date and
+ * end time, the next day when it runs past midnight (end at or before start, as schedule.ts reads it).
+ */
+const endsAtSql = sql`(${events.date} + ${events.end_time}
+  + case when ${events.end_time} <= ${events.start_time} then interval '1 day' else interval '0 day' end)`;
+
+/**
+ * An event whose end has passed is past; until then (in progress too) it is upcoming. Both sides
+ * are the school's wall clock: `localNow` is now in the school's zone, "YYYY-MM-DD HH:MM:SS".
+ */
+function stateWhere(state: string, localNow: string): SQL | undefined {
   switch (state) {
     case "upcoming":
-      return and(isNull(events.deleted_at), gte(events.date, today));
+      return and(isNull(events.deleted_at), sql`${endsAtSql} > ${localNow}::timestamp`);
     case "past":
-      return and(isNull(events.deleted_at), lt(events.date, today));
+      return and(isNull(events.deleted_at), sql`${endsAtSql} <= ${localNow}::timestamp`);
     case "removed":
       return isNotNull(events.deleted_at);
     case "all":
@@ -32,6 +42,13 @@ function stateWhere(state: string, today: string): SQL | undefined {
     default:
       throw userError(`state must be one of ${EVENT_STATES.join(", ")}`, "state");
   }
+}
+
+/** Now on the school's wall clock, to the second: "YYYY-MM-DD HH:MM:SS". */
+function localNowText(now: Date, tz: string): string {
+  const s = Math.floor(localMinutes(now, tz) * 60 + 1e-6);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${localDate(now, tz)} ${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
 }
 
 async function schoolToday(data: Scoped, now: Date): Promise<{ today: string; tz: string }> {
@@ -72,8 +89,8 @@ export async function listEvents(
     "date",
   );
   const now = new Date();
-  const { today } = await schoolToday(data, now);
-  const parts: (SQL | undefined)[] = [stateWhere(args.state ?? "upcoming", today)];
+  const { tz } = await schoolToday(data, now);
+  const parts: (SQL | undefined)[] = [stateWhere(args.state ?? "upcoming", localNowText(now, tz))];
   const q = searchTerm(args.query);
   if (q) parts.push(or(ilike(events.title, like(q)), ilike(events.ern, like(q))));
   const inSession = await inSessionIds(data, now);
