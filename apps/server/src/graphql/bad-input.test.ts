@@ -37,6 +37,78 @@ describe.each(DATABASES)("GraphQL bad input on %s", (kind) => {
     expect(body.errors?.[0]?.message).toMatch(/query/i);
   });
 
+  it("says the query is missing from an empty object, naming the field, without parser internals", async () => {
+    const missing = { errors: [{ message: "query is required", extensions: { code: "BAD_REQUEST", field: "query" } }] };
+    for (const body of ["{}", '{"query":null}', '{"query":""}', '{"variables":{}}', '{"operationName":"x"}']) {
+      const res = await srv.post("/graphql/query", body, auth());
+      expect(res.status, body).toBe(400);
+      expect(await res.json(), body).toEqual(missing);
+    }
+    const get = await fetch(`${srv.url}/graphql/query`, {
+      headers: { ...auth(), "x-requested-with": "XMLHttpRequest" },
+    });
+    expect(get.status).toBe(400);
+    expect(await get.json()).toEqual(missing);
+  });
+
+  it("names the field of every other request parameter of the wrong kind", async () => {
+    const cases: [string, string, string][] = [
+      ['{"query":5}', "query", "query must be a string"],
+      ['{"query":["{ me { id } }"]}', "query", "query must be a string"],
+      ['{"query":"{ me { id } }","variables":"{}"}', "variables", "variables must be a JSON object"],
+      ['{"query":"{ me { id } }","variables":[]}', "variables", "variables must be a JSON object"],
+      ['{"query":"{ me { id } }","extensions":1}', "extensions", "extensions must be a JSON object"],
+      ['{"query":"{ me { id } }","operationName":5}', "operationName", "operationName must be a string"],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await srv.post("/graphql/query", body, auth());
+      expect(res.status, body).toBe(400);
+      expect(await res.json(), body).toEqual({ errors: [{ message, extensions: { code: "BAD_REQUEST", field } }] });
+    }
+    // JSON that is not an object has no fields at all: the body is named
+    for (const body of ["[]", "[{}]", "1", "null", "true", '"{ me { id } }"']) {
+      const res = await srv.post("/graphql/query", body, auth());
+      expect(res.status, body).toBe(400);
+      expect(await res.json(), body).toEqual({
+        errors: [
+          {
+            message: "The request body must be a JSON object with the field query",
+            extensions: { code: "BAD_REQUEST", field: "body" },
+          },
+        ],
+      });
+    }
+    // a POST with no body at all is told so, as one with an empty JSON body is
+    const none = await fetch(`${srv.url}/graphql/query`, {
+      method: "POST",
+      headers: { ...auth(), "x-requested-with": "XMLHttpRequest" },
+    });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({ message: "The request body is required", errors: { body: ["is required"] } });
+    // a right request still runs, with operationName and variables
+    const ok = await srv.post(
+      "/graphql/query",
+      { query: "query Me { me { id } }", operationName: "Me", variables: {}, extensions: {} },
+      auth(),
+    );
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as any).data.me.id).toEqual(expect.any(Number));
+  });
+
+  it("answers a JSON body sent as text/plain with 415 and a JSON message naming application/json", async () => {
+    const res = await srv.post(
+      "/graphql/query",
+      { query: "{ me { id } }" },
+      { ...auth(), "content-type": "text/plain" },
+    );
+    expect(res.status).toBe(415);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({
+      message: "The request body must be JSON, sent with Content-Type: application/json",
+      errors: { body: ["must be JSON, sent with Content-Type: application/json"] },
+    });
+  });
+
   it("answers an unknown field with 400 GRAPHQL_VALIDATION_FAILED naming it", async () => {
     const r = await srv.gql(token, "{ me { id no_such_field } }");
     expect(r.status).toBe(400);

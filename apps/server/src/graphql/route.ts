@@ -6,7 +6,7 @@ import { bearer, resolveToken } from "../auth/tokens.ts";
 import type { Services } from "../services.ts";
 import type { Context } from "./context.ts";
 import { documentLimits } from "./limits.ts";
-import { refuseBadGetParams, refuseOverUserLimit } from "./request-guards.ts";
+import { refuseBadParams, refuseOverUserLimit } from "./request-guards.ts";
 import { buildSchema } from "./schema.ts";
 
 interface ServerCtx {
@@ -46,7 +46,7 @@ export async function graphqlRoute(app: FastifyInstance, { s }: { s: Services })
           .send({ errors: [{ message: "Unauthenticated", extensions: { code: "UNAUTHENTICATED" } }] });
       }
       if (await refuseOverUserLimit(s, token.user.id, reply)) return reply;
-      if (refuseBadGetParams(req, reply)) return reply;
+      if (refuseBadParams(req, reply)) return reply;
       const viewer = await viewerFrom(s.db, token);
       // answer as application/graphql-response+json, so a request error (unparsable, unknown
       // field, bad variables) is HTTP 400 rather than 200 (decision 0120)

@@ -14,8 +14,14 @@ export interface BodyRefusal {
  */
 export function bodyRefusal(error: Error & { code?: string }, bodyLimit: number): BodyRefusal | null {
   const problem = bodyProblem(error, bodyLimit);
-  return problem ? { message: `The request body ${problem}`, errors: { body: [problem] } } : null;
+  return problem ? refusedBody(problem) : null;
 }
+
+/** The body refusal that says `problem` ("is required", ...). */
+export const refusedBody = (problem: string): BodyRefusal => ({
+  message: `The request body ${problem}`,
+  errors: { body: [problem] },
+});
 
 function bodyProblem(error: Error & { code?: string }, bodyLimit: number): string | null {
   switch (error.code) {
