@@ -349,6 +349,35 @@ test("New participant names the missing field, then opens the new student", asyn
   await expect(page).toHaveURL(/\/Students\/[0-9a-f-]{36}$/);
 });
 
+test("New participant: Discard by keyboard gives focus back to the button that opened it, as a clean Escape does", async ({
+  signedInPage: page,
+}) => {
+  await openList(page);
+  const opener = page.getByRole("button", { name: "New participant" });
+  const dialog = page.getByRole("dialog", { name: "New participant" });
+  const question = page.getByRole("dialog", { name: "Discard changes?" });
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByLabel("First name")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await dialog.getByLabel("First name").focus();
+  await page.keyboard.type("Ida");
+  await page.keyboard.press("Escape");
+  await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
+  await question.getByRole("button", { name: "Discard" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(question).toBeHidden();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  // and it stays there: nothing moves it to <body> afterwards
+  await page.waitForTimeout(500);
+  await expect(opener).toBeFocused();
+});
+
 test.describe("a professor (role 6)", () => {
   test.use({ role: "judge" });
 

@@ -141,6 +141,8 @@ test("New team asks before typed edits are thrown away: Escape, Keep editing, th
   await question.getByRole("button", { name: "Discard" }).click();
   await expect(question).toBeHidden();
   await expect(dialog).toBeHidden();
+  // focus is back on the button that opened the dialog, not on <body> (decision 0581)
+  await expect(page.getByRole("button", { name: "New team" })).toBeFocused();
   await expect(page.getByRole("link", { name })).toHaveCount(0);
 
   // on a phone the dialog fills the screen; the question sits over it

@@ -27,6 +27,30 @@ export const askDiscard = (what: readonly string[]) =>
   });
 
 /**
+ * After a discard, focus goes back to what opened the dialog. Mantine's own return does not:
+ * the question's dialog gives focus back to the field inside the closing form dialog, the form
+ * dialog then sees focus on that field (not on nothing) and leaves it there, and the field goes
+ * with the dialog: focus fell to <body> (decision 0581). Like rescueFocusFrom (decision 0582),
+ * it waits until focus is on nothing, and leaves it where a user has moved it.
+ */
+function returnFocusTo(target: Element | null) {
+  if (!(target instanceof HTMLElement)) return;
+  const started = Date.now();
+  const look = () => {
+    const active = document.activeElement;
+    if (!target.isConnected) return;
+    if (active === null || active === document.body || !active.isConnected) {
+      target.focus({ preventScroll: true });
+      return;
+    }
+    // somewhere outside every dialog: the user (or the page) moved it; leave it there
+    if (!active.closest("[role=dialog]") || Date.now() - started > 5000) return;
+    setTimeout(look, 50);
+  };
+  setTimeout(look, 50);
+}
+
+/**
  * Mantine's Modal for a dialog that holds a form. Closing it by Escape, its close button or a
  * click outside asks "Discard changes?" first while a form inside holds unsaved edits (each
  * reports them through useUnsavedChanges), and closes at once when none does. A close the
@@ -47,6 +71,12 @@ export function FormModal({ onClose, unsaved = null, children, ...props }: FormM
     }),
     [],
   );
+  // what had focus when the dialog opened (read while rendering it open, before its focus trap
+  // moves focus inside): a discard gives focus back to it
+  const opener = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+  if (props.opened && !wasOpen.current) opener.current = document.activeElement;
+  wasOpen.current = props.opened;
   // the dialog's own state counts for leaving the page too
   useUnsavedChanges(props.opened && unsaved !== null, unsaved ?? "");
 
@@ -58,7 +88,11 @@ export function FormModal({ onClose, unsaved = null, children, ...props }: FormM
     asking.current = true;
     askDiscard(what)
       .then(
-        () => closeRef.current(),
+        () => {
+          const back = opener.current;
+          closeRef.current();
+          returnFocusTo(back);
+        },
         () => {},
       )
       // after the keydown or click that answered has reached every dialog's listener
