@@ -13,11 +13,17 @@ interface Trip {
 }
 
 /** A record form as the app's are (use-record-form), with two optional dates: none is a valid answer. */
-function TripForm({ save }: { save: (v: Trip) => Promise<void> }) {
+function TripForm({
+  save,
+  validate = () => ({}),
+}: {
+  save: (v: Trip) => Promise<void>;
+  validate?: (v: Trip) => Partial<Record<keyof Trip, string>>;
+}) {
   const { form, submit } = useRecordForm<Trip, keyof Trip>({
     name: "trip",
     initialValues: { title: "", leave: null, back: null },
-    validate: () => ({}),
+    validate,
     order: ["title", "leave", "back"],
     labels: { title: "Title", leave: "Leave", back: "Back" },
   });
@@ -84,5 +90,24 @@ describe("a form with a DateField that holds a date it cannot take", () => {
     expect(screen.getByText(NOT_REAL)).toBeTruthy();
     expect(screen.getByText("Back must be a real date (MM/DD/YYYY)")).toBeTruthy();
     expect(document.activeElement).toBe(leave);
+  });
+
+  it("runs the form's own checks too: every error shows at once, nothing is saved, focus on the date", async () => {
+    const user = userEvent.setup();
+    const save = vi.fn(async (_: Trip) => {});
+    const validate = (v: Trip) => (v.title.trim() ? {} : { title: "Title is required" });
+    renderUi(<TripForm save={save} validate={validate} />);
+    const leave = screen.getByRole("textbox", { name: "Leave" });
+    await user.type(leave, "02/30/2026");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(save).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByText("Title is required")).toBeTruthy());
+    expect(screen.getByText(NOT_REAL)).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: "Title" }).getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(leave);
+    // the title's check follows its changes from then on, as after any submit
+    await user.type(screen.getByRole("textbox", { name: "Title" }), "Museum");
+    await waitFor(() => expect(screen.queryByText("Title is required")).toBeNull());
+    expect(save).not.toHaveBeenCalled();
   });
 });

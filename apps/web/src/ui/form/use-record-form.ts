@@ -1,5 +1,6 @@
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { type FormEvent, useRef, useState } from "react";
+import { useHeldChecks } from "../dates/use-held-submit.ts";
 import { type Errors, firstError, serverErrors } from "./server-errors.ts";
 import { useUnsavedChanges } from "./unsaved-changes.tsx";
 
@@ -64,6 +65,17 @@ export function useRecordForm<V extends object, K extends keyof V & string>(
 
   // while a save runs the edits are on their way: a page that moves on once saved is not held up
   useUnsavedChanges(opts.unsaved !== undefined && !form.submitting && form.isDirty(), opts.unsaved ?? "");
+
+  // a submit a typed date box held (decision 0590): the form's own checks show too, nothing is
+  // saved, and focus stays on the date box at fault
+  useHeldChecks(
+    (element) => optsRef.current.order.some((k) => (form.getInputNode(k) as HTMLInputElement | null)?.form === element),
+    () => {
+      checked.current = true;
+      setFormError(null);
+      form.validate();
+    },
+  );
 
   const focus = (errors: Errors<K>) => {
     const k = firstError(optsRef.current.order, errors);
