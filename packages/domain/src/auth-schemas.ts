@@ -1,12 +1,15 @@
 import { z } from "zod";
 
+/** The longest e-mail address taken (RFC 5321's path limit), everywhere one is typed. */
+export const EMAIL_MAX = 254;
+
 /** Request bodies of the REST auth calls, shared by the server and the web forms. */
 export const email = z
   .string()
   .trim()
   .toLowerCase()
   .email("must be a valid e-mail address")
-  .max(254, "must be at most 254 characters");
+  .max(EMAIL_MAX, `must be at most ${EMAIL_MAX} characters`);
 export const password = z.string().min(8, "must be at least 8 characters").max(200, "must be at most 200 characters");
 
 export const loginInput = z.object({

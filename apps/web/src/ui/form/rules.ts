@@ -92,3 +92,14 @@ export const emailRule = <V extends string>(label: string, trigger: Rule<V>["tri
   trigger,
   validate: (value) => EMAIL_SHAPE.test(value.trim()),
 });
+
+/** "<label> must be at most <max> characters" (the server's limit, from the domain), trimmed as the server trims. */
+export const maxLength = (
+  label: string,
+  max: number,
+  trigger: Rule<string>["trigger"] = ["blur", "change"],
+): Rule<string> => ({
+  message: `${label} must be at most ${max} characters`,
+  trigger,
+  validate: (v) => v.trim().length <= max,
+});

@@ -6,7 +6,7 @@ import { execute } from "../../../lib/graphql.ts";
 import { RequestError } from "../../../lib/http.ts";
 import { formatDate, parseDate } from "../../../ui/dates/date-format.ts";
 import { FormField } from "../../../ui/form/FormField.tsx";
-import { emailRule, type Rule, required } from "../../../ui/form/rules.ts";
+import { emailRule, maxLength, type Rule, required } from "../../../ui/form/rules.ts";
 import { useUnsavedChanges } from "../../../ui/form/unsaved-changes.tsx";
 import { type FieldState, useField, validateAll } from "../../../ui/form/useField.ts";
 import { notify } from "../../../ui/notify.tsx";
@@ -25,13 +25,6 @@ interface FieldSpec {
   description?: string;
   rules: Rule<string>[];
 }
-
-/** At most `max` characters (the domain's limits, decision 0600). */
-const maxLength = (label: string, max: number): Rule<string> => ({
-  message: `${label} must be at most ${max} characters`,
-  trigger: ["blur", "change"],
-  validate: (v) => v.trim().length <= max,
-});
 
 const SPECS: readonly FieldSpec[] = [
   { key: "first_name", label: "First name", info: false, rules: [required("First name")] },

@@ -1,10 +1,12 @@
 import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { EMAIL_MAX, STUDENT_NAME_MAX, STUDENT_TEXT_MAX } from "@rollbook/domain";
 import { useState } from "react";
 import { execute } from "../../../lib/graphql.ts";
 import { RequestError } from "../../../lib/http.ts";
 import { FormField } from "../../../ui/form/FormField.tsx";
 import { FormModal } from "../../../ui/form/FormModal.tsx";
-import { emailRule, type Rule, required } from "../../../ui/form/rules.ts";
+import { emailRule, maxLength, type Rule, required } from "../../../ui/form/rules.ts";
+import { inWords } from "../../../ui/form/server-errors.ts";
 import { type FieldState, useField, validateAll } from "../../../ui/form/useField.ts";
 import { CreateStudentDocument } from "./mutations.ts";
 
@@ -35,14 +37,24 @@ export function NewStudentModal({
   onClose: () => void;
   onCreated: (student: CreatedStudent) => void;
 }) {
-  const first = useField<string>("", [required("First name")]);
-  const last = useField<string>("", [required("Last name")]);
-  const preferred = useField("");
-  const email = useField("", [emailRule("E-mail")]);
+  // the server's limits (domain, decision 0600): every field at fault says so at once, not one a save
+  const first = useField<string>("", [required("First name"), maxLength("First name", STUDENT_NAME_MAX)]);
+  const last = useField<string>("", [required("Last name"), maxLength("Last name", STUDENT_NAME_MAX)]);
+  const preferred = useField("", [maxLength("Preferred name", STUDENT_NAME_MAX)]);
+  const email = useField("", [maxLength("E-mail", EMAIL_MAX), emailRule("E-mail")]);
   const phone = useField("", [PHONE_RULE]);
-  const identifier = useField("");
+  const identifier = useField("", [maxLength("School ID", STUDENT_TEXT_MAX)]);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  /** The fields' labels, for the server's field errors ("school_identifier is ..." -> "School ID is ..."). */
+  const labels: Record<string, string> = {
+    first_name: "First name",
+    last_name: "Last name",
+    preferred_name: "Preferred name",
+    email: "E-mail",
+    phone: "Phone",
+    school_identifier: "School ID",
+  };
   const fields: Record<string, FieldState<string>> = {
     first_name: first,
     last_name: last,
@@ -81,7 +93,7 @@ export function NewStudentModal({
         for (const [key, messages] of Object.entries(err.errors)) {
           const field = fields[key];
           if (field && messages[0]) {
-            field.setError(messages[0]);
+            field.setError(inWords(key, labels[key] ?? key, messages[0]));
             if (!placed) field.inputRef.current?.focus();
             placed = true;
           }
