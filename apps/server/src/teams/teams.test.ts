@@ -273,9 +273,17 @@ describe.each(DATABASES)("teams calls on %s", (kind) => {
         message: `student_ids: ${foreign.id} is not a participant you can see`,
       });
       expect(await db().$count(travel, eq(travel.team_id, t.id))).toBe(2);
+      // a list given empty is refused, naming student_ids: "no student picked" would cover the whole team
+      const none = await fails("school_admin", CREATE_TRAVEL, { t: t.id, ids: [] });
+      expect(none).toMatchObject({ code: "BAD_USER_INPUT", field: "student_ids" });
+      expect(none.message).toMatch(/^student_ids must list at least one student/);
+      expect(await db().$count(travel, eq(travel.team_id, t.id))).toBe(2);
+      expect(await fails("school_admin", UPDATE_TRAVEL, { id: tr.id, away: false, ids: [] })).toMatchObject({
+        field: "student_ids",
+      });
       // update changes what is given; student_ids replaces the list
-      const { updateTravel: u } = await ok("school_admin", UPDATE_TRAVEL, { id: tr.id, away: false, ids: [] });
-      expect(u).toMatchObject({ is_away: false, students_count: 0, notes: "Away game", start_date: tr.start_date });
+      const { updateTravel: u } = await ok("school_admin", UPDATE_TRAVEL, { id: tr.id, away: false, ids: [on.id] });
+      expect(u).toMatchObject({ is_away: false, students_count: 1, notes: "Away game", start_date: tr.start_date });
       expect(await fails("school_admin", UPDATE_TRAVEL, { id: tr.id, e: tr.start_date })).toMatchObject({
         field: "end_date",
       });

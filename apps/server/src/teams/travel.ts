@@ -81,6 +81,16 @@ export async function checkTravellers(tx: Scoped, teamId: number, ids: readonly 
   return rows.map((r) => r.id);
 }
 
+/**
+ * A list given empty is refused: the form's "no student ticked" would otherwise save a travel
+ * that lists nobody, which covers the whole team (engine/finalise/roster.ts travelDuring), the
+ * opposite of what was asked. The whole team is the argument left out (or every member listed).
+ */
+function checkSomeone(ids: readonly number[] | null | undefined) {
+  if (ids && ids.length === 0)
+    throw userError("student_ids must list at least one student (leave it out for the whole team)", "student_ids");
+}
+
 async function setTravellers(tx: Scoped, travelId: number, ids: readonly number[]) {
   const { db } = systemOf(tx);
   await db.delete(studentTravel).where(eq(studentTravel.travel_id, travelId));
@@ -113,6 +123,7 @@ export async function createTravel(data: Scoped, teamId: number, input: TravelIn
   const { row, touched } = await data.transaction(async (tx) => {
     const team = await tx.first("teams", eq(teams.id, teamId));
     if (!team) throw notFound("Team");
+    checkSomeone(input.student_ids);
     const ids = await checkTravellers(tx, team.id, input.student_ids ?? []);
     const { db } = systemOf(tx);
     const [row] = await db
@@ -135,6 +146,7 @@ export async function updateTravel(data: Scoped, id: number, input: TravelInput)
   const { before, after, touched } = await data.transaction(async (tx) => {
     const before = await tx.first("travel", eq(travel.id, id), { forUpdate: true });
     if (!before) throw notFound("Travel");
+    checkSomeone(input.student_ids);
     const window = windowFrom(input, windowOf(before));
     const notes = checked(() => travelNotes(input.notes));
     const listedBefore = await coveredStudents(tx, before.team_id, before.id);

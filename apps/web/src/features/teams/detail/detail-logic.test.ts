@@ -42,11 +42,17 @@ describe("travel form", () => {
   });
 
   it("refuses an end before the start and bad times, naming the field", () => {
-    const v = newTravelForm("UTC", new Date(), [], "2026-05-04");
+    const v = newTravelForm("UTC", new Date(), [7], "2026-05-04");
     expect(travelFormErrors(v, "UTC")).toEqual({});
     expect(travelFormErrors({ ...v, end_time: "05:00" }, "UTC")).toEqual({ end_day: "End must be after the start" });
     expect(travelFormErrors({ ...v, start_time: "25:00" }, "UTC").start_day).toMatch(/^Start time/);
     expect(travelFormErrors({ ...v, start_day: null }, "UTC").start_day).toBe("Start day is required");
+  });
+
+  it("refuses a travel with no student picked (Whole team unticked, none ticked), naming the students", () => {
+    const v = newTravelForm("UTC", new Date(), [], "2026-05-04");
+    expect(travelFormErrors(v, "UTC")).toEqual({ student_ids: "Pick at least one student, or Whole team" });
+    expect(travelFormErrors({ ...v, student_ids: [3] }, "UTC")).toEqual({});
   });
 
   it("puts the server's start_date and end_date on their day, in the form's words", () => {

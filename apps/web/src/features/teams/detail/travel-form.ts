@@ -108,6 +108,8 @@ export function travelFormErrors(v: TravelFormValues, timeZone: string): Errors<
   else if (minutesOf(v.end_time) === null) e.end_day = "End time must be a time such as 20:00";
   if (start && end && end <= start) e.end_day = "End must be after the start";
   if (v.notes.trim().length > 1000) e.notes = "Notes must be at most 1000 characters";
+  // no student ticked: the server refuses it (a travel listing nobody would cover the whole team)
+  if (v.student_ids.length === 0) e.student_ids = "Pick at least one student, or Whole team";
   return e;
 }
 
