@@ -6,6 +6,7 @@ export * from "./dates.ts";
 export * from "./events/index.ts";
 export * from "./format.ts";
 export * from "./imports/index.ts";
+export * from "./number-settings.ts";
 export * from "./pagination.ts";
 export * from "./reports/index.ts";
 export * from "./roles.ts";

@@ -1,3 +1,4 @@
+import { LOCATION_RADIUS } from "@rollbook/domain";
 import { and, eq, gte, inArray } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
@@ -10,9 +11,9 @@ import { audit } from "../students/bulk.ts";
 
 export type LocationRow = typeof locations.$inferSelect;
 
-/** A geofence's radius in metres: a room to a campus. */
-export const RADIUS_MIN = 10;
-export const RADIUS_MAX = 5000;
+/** A geofence's radius in metres: a room to a campus (the domain's range, which the form checks too). */
+export const RADIUS_MIN = LOCATION_RADIUS.min;
+export const RADIUS_MAX = LOCATION_RADIUS.max;
 
 export interface LocationFields {
   name?: string | null;

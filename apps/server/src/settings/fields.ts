@@ -1,4 +1,4 @@
-import { email as emailRule, TIME_ZONES, tokenPatternProblem } from "@rollbook/domain";
+import { email as emailRule, isWholeIn, SCHOOL_NUMBER_RANGES, TIME_ZONES, tokenPatternProblem } from "@rollbook/domain";
 import { userError } from "../graphql/builder.ts";
 import { phoneField } from "../users/fields.ts";
 
@@ -28,9 +28,10 @@ export function optionalEmail(value: string | null | undefined, field: string): 
 }
 
 /** Whole minutes after a session's start, 0 to 1440 (a day). */
-export function minutesField(value: number, field: string): number {
-  if (!Number.isInteger(value) || value < 0 || value > 1440)
-    throw userError(`${field} must be a whole number of minutes from 0 to 1440`, field);
+export function minutesField(value: number, field: "late_time" | "absent_time" | "leave_time"): number {
+  const { min, max } = SCHOOL_NUMBER_RANGES[field];
+  if (!isWholeIn(value, SCHOOL_NUMBER_RANGES[field]))
+    throw userError(`${field} must be a whole number of minutes from ${min} to ${max}`, field);
   return value;
 }
 
@@ -100,8 +101,9 @@ export function cleanSchoolFields(
   if (input.warning_percentage === null) throw userError("warning_percentage is required", "warning_percentage");
   if (input.warning_percentage !== undefined) {
     const w = input.warning_percentage;
-    if (!Number.isInteger(w) || w < 0 || w > 100)
-      throw userError("warning_percentage must be a whole number from 0 to 100", "warning_percentage");
+    const { min, max } = SCHOOL_NUMBER_RANGES.warning_percentage;
+    if (!isWholeIn(w, SCHOOL_NUMBER_RANGES.warning_percentage))
+      throw userError(`warning_percentage must be a whole number from ${min} to ${max}`, "warning_percentage");
     out.warning_percentage = w;
   }
   if (input.timezone === null) throw userError("timezone is required", "timezone");
@@ -118,7 +120,7 @@ export function cleanSchoolFields(
   }
   if (input.student_cap !== undefined) {
     const cap = input.student_cap;
-    if (cap !== null && (!Number.isInteger(cap) || cap < 0 || cap > 10_000_000))
+    if (cap !== null && !isWholeIn(cap, SCHOOL_NUMBER_RANGES.student_cap))
       throw userError("student_cap must be a whole number of 0 or more, or empty for no cap", "student_cap");
     out.student_cap = cap;
   }

@@ -1,4 +1,5 @@
-import { Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { LOCATION_RADIUS } from "@rollbook/domain";
 import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import {
   LOCATION_FIELD_ORDER,
@@ -76,15 +77,12 @@ export function LocationForm(props: {
           {coordinate("latitude")}
           {coordinate("longitude")}
           <div data-field="radius">
-            <NumberInput
+            {/* text kept as typed (NumberInput dropped a minus sign or a decimal point unsaid): the checks say what is wrong */}
+            <TextInput
               {...form.getInputProps("radius")}
               label={LOCATION_LABELS.radius}
-              description="10 to 5000"
-              allowDecimal={false}
-              allowNegative={false}
-              hideControls
-              // the form keeps the text (the checks read it); NumberInput hands a number
-              onChange={(value) => form.setFieldValue("radius", String(value))}
+              description={`${LOCATION_RADIUS.min} to ${LOCATION_RADIUS.max}`}
+              inputMode="numeric"
             />
           </div>
         </SimpleGrid>

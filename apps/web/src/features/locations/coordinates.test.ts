@@ -40,8 +40,13 @@ describe("the location form", async () => {
     expect(locationFormErrors({ ...EMPTY_LOCATION, name: "", latitude: "95", radius: "ten" })).toEqual({
       name: "Name is required",
       latitude: "Latitude must be a number from -90 to 90",
-      radius: "Radius must be a whole number of metres",
+      radius: "Radius must be a whole number of metres from 10 to 5000",
     });
+    // the server's range (10-5000), and the text as typed: a sign or a decimal point is no whole number
+    for (const radius of ["-5", "2.5", "9", "5001"])
+      expect(locationFormErrors({ ...EMPTY_LOCATION, name: "Gym", radius })).toEqual({
+        radius: "Radius must be a whole number of metres from 10 to 5000",
+      });
     expect(locationFormErrors({ ...EMPTY_LOCATION, name: "Gym", latitude: "40" })).toEqual({
       longitude: "Longitude is needed with the latitude",
     });

@@ -1,4 +1,5 @@
 /** The location form's values as text and back to the call's variables. Pure. */
+import { LOCATION_RADIUS, wholeTextIn } from "@rollbook/domain";
 import type { Errors } from "../../ui/form/server-errors.ts";
 import { parseCoordinates, roundCoordinate } from "./coordinates.ts";
 
@@ -77,7 +78,8 @@ export function locationFormErrors(v: LocationFormValues): Errors<LocationField>
     errors.longitude = "Longitude must be a number from -180 to 180";
   if (lat && !lng && !errors.latitude) errors.longitude = "Longitude is needed with the latitude";
   if (lng && !lat && !errors.longitude) errors.latitude = "Latitude is needed with the longitude";
-  if (!/^\d+$/.test(v.radius.trim())) errors.radius = "Radius must be a whole number of metres";
+  if (wholeTextIn(v.radius, LOCATION_RADIUS) === null)
+    errors.radius = `Radius must be a whole number of metres from ${LOCATION_RADIUS.min} to ${LOCATION_RADIUS.max}`;
   return errors;
 }
 

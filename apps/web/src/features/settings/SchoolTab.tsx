@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { isMasterAdmin, TIME_ZONES } from "@rollbook/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { execute } from "../../lib/graphql.ts";
@@ -76,25 +65,14 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
     await client.invalidateQueries({ queryKey: ME_KEY });
   };
 
-  const text = (key: TextKey, props: { type?: string; description?: string } = {}) => (
+  const text = (key: TextKey, props: { type?: string; description?: string; inputMode?: "numeric" } = {}) => (
     <div data-field={key}>
       <TextInput label={SCHOOL_LABELS[key]} {...form.getInputProps(key)} {...props} />
     </div>
   );
-  const number = (key: TextKey, props: { min?: number; max?: number; description?: string } = {}) => (
-    <div data-field={key}>
-      <NumberInput
-        label={SCHOOL_LABELS[key]}
-        {...form.getInputProps(key)}
-        allowDecimal={false}
-        allowNegative={false}
-        hideControls
-        // the form keeps text (checked and sent by schoolVariables)
-        onChange={(value) => form.setFieldValue(key, String(value))}
-        {...props}
-      />
-    </div>
-  );
+  // a number is typed as text and kept as typed: schoolVariables says what is wrong with it
+  // (Mantine's NumberInput clamped 150 to 100 and dropped a minus sign or a decimal point unsaid)
+  const number = (key: TextKey, props: { description?: string } = {}) => text(key, { inputMode: "numeric", ...props });
 
   return (
     <DetailSection title="School">
@@ -120,7 +98,7 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
             {number("late_time", { description: "Minutes after the start" })}
             {number("absent_time", { description: "Minutes after the start, more than late" })}
             {number("leave_time", { description: "Minutes before the end" })}
-            {number("warning_percentage", { max: 100, description: "Students below it show a warning" })}
+            {number("warning_percentage", { description: "Students below it show a warning" })}
             <div data-field="timezone">
               <NativeSelect
                 label={SCHOOL_LABELS.timezone}

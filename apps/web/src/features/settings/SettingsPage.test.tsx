@@ -34,7 +34,7 @@ const answers: Record<string, GraphqlAnswer> = {
 
 /** /Settings inside the shell's pieces that matter here: the guard and a link elsewhere (the sidebar's). */
 function renderSettings() {
-  stubGraphql(answers);
+  const calls = stubGraphql(answers);
   const view = renderRoutes(
     [
       {
@@ -53,7 +53,7 @@ function renderSettings() {
     ],
     { url: "/Settings", me: testMe(3) },
   );
-  return view;
+  return { ...view, calls };
 }
 
 const nameField = () => screen.findByRole("textbox", { name: "Name" });
@@ -105,5 +105,36 @@ describe("/Settings with unsaved edits of the school", { timeout: 20_000 }, () =
     await user.click(screen.getByRole("link", { name: "Dashboard" }));
     expect(await screen.findByRole("heading", { name: "The dashboard" })).toBeTruthy();
     expect(screen.queryByRole("dialog", { name: "Unsaved changes" })).toBeNull();
+  });
+});
+
+describe("/Settings, the School tab's numbers", { timeout: 20_000 }, () => {
+  it("keeps what was typed and says what is wrong, without saving", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSettings();
+    const warning = await screen.findByRole("textbox", { name: "Warning below (APA %)" });
+    const late = screen.getByRole("textbox", { name: "Late after (minutes)" });
+    const leave = screen.getByRole("textbox", { name: /^Left early/ });
+    await user.clear(warning);
+    await user.type(warning, "150");
+    await user.clear(late);
+    await user.type(late, "-5");
+    await user.clear(leave);
+    await user.type(leave, "2.5");
+    await user.click(screen.getByRole("button", { name: "Save school" }));
+
+    // the typed text stays (no clamping to 100, no dropped sign or point) and each field says why
+    expect(await screen.findByText("Warning below (APA %) must be a whole number from 0 to 100")).toBeTruthy();
+    expect(screen.getByText("Late after (minutes) must be a whole number from 0 to 1440")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Left early if leaving more than (minutes before the end) must be a whole number from 0 to 1440",
+      ),
+    ).toBeTruthy();
+    expect(warning).toHaveProperty("value", "150");
+    expect(late).toHaveProperty("value", "-5");
+    expect(leave).toHaveProperty("value", "2.5");
+    expect(screen.queryByText("The school's settings were saved.")).toBeNull();
+    expect(calls.map((c) => c.operation)).not.toContain("updateSchool");
   });
 });

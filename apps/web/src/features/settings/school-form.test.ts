@@ -47,6 +47,27 @@ describe("the School tab's form", () => {
     expect(order.ok ? null : order.errors).toEqual({ absent_time: "Absent after must be more than late after" });
   });
 
+  it("refuses, as the server does, a sign, a decimal point or a number out of range (never clamps)", () => {
+    const errors = (patch: Partial<ReturnType<typeof schoolFormValues>>) =>
+      schoolErrors({ ...schoolFormValues(school), ...patch });
+    expect(errors({ warning_percentage: "150" })).toEqual({
+      warning_percentage: "Warning below (APA %) must be a whole number from 0 to 100",
+    });
+    expect(errors({ late_time: "-5" })).toEqual({
+      late_time: "Late after (minutes) must be a whole number from 0 to 1440",
+    });
+    expect(errors({ late_time: "2.5" })).toEqual({
+      late_time: "Late after (minutes) must be a whole number from 0 to 1440",
+    });
+    expect(errors({ leave_time: "1441" })).toHaveProperty("leave_time");
+    expect(errors({ student_cap: "10000001" })).toEqual({
+      student_cap: "Student cap must be a whole number from 0 to 10,000,000, or empty for no cap",
+    });
+    expect(
+      errors({ warning_percentage: "100", late_time: "0", absent_time: "1440", leave_time: "1440", student_cap: "0" }),
+    ).toEqual({});
+  });
+
   it("gives the form the same checks, and none for a sound school", () => {
     expect(schoolErrors(schoolFormValues(school))).toEqual({});
     expect(schoolErrors({ ...schoolFormValues(school), name: "" })).toEqual({ name: "Name is required" });

@@ -1,5 +1,5 @@
 /** The School tab's form: the school's fields as text inputs, and back to the call's variables. Pure. */
-import { formatPhone } from "@rollbook/domain";
+import { formatPhone, SCHOOL_NUMBER_RANGES, wholeTextIn } from "@rollbook/domain";
 import type { Errors } from "../../ui/form/server-errors.ts";
 
 export interface SchoolLike {
@@ -83,7 +83,14 @@ export function schoolErrors(v: SchoolFormValues): Errors<keyof SchoolFormValues
   return r.ok ? {} : r.errors;
 }
 
-const WHOLE = /^\d+$/;
+/** 1440, but 10,000,000: a large bound is easier read grouped. */
+const bound = (n: number) => (n >= 10_000 ? n.toLocaleString("en-US") : String(n));
+
+/** "... must be a whole number from 0 to 100": the server's rule (the domain's range), in the field's words. */
+const wholeProblem = (f: keyof typeof SCHOOL_NUMBER_RANGES) => {
+  const { min, max } = SCHOOL_NUMBER_RANGES[f];
+  return `${SCHOOL_LABELS[f]} must be a whole number from ${bound(min)} to ${bound(max)}`;
+};
 
 /**
  * The update's variables, or the first problem of each field the browser can see (the server
@@ -97,17 +104,17 @@ export function schoolVariables(
   const errors: Record<string, string> = {};
   if (!v.name.trim()) errors.name = "Name is required";
   const numbers: Record<string, number> = {};
+  // what was typed is checked as typed: a sign, a decimal point or a number out of range is an error
   for (const f of ["late_time", "absent_time", "leave_time", "warning_percentage"] as const) {
-    const raw = v[f].trim();
-    if (!WHOLE.test(raw)) errors[f] = `${SCHOOL_LABELS[f]} must be a whole number`;
-    else numbers[f] = Number(raw);
+    const n = wholeTextIn(v[f], SCHOOL_NUMBER_RANGES[f]);
+    if (n === null) errors[f] = wholeProblem(f);
+    else numbers[f] = n;
   }
-  if (numbers.warning_percentage !== undefined && numbers.warning_percentage > 100)
-    errors.warning_percentage = "Warning below (APA %) must be from 0 to 100";
   if (numbers.late_time !== undefined && numbers.absent_time !== undefined && numbers.absent_time <= numbers.late_time)
     errors.absent_time = "Absent after must be more than late after";
   const cap = v.student_cap.trim();
-  if (cap && !WHOLE.test(cap)) errors.student_cap = "Student cap must be a whole number, or empty for no cap";
+  if (cap && wholeTextIn(cap, SCHOOL_NUMBER_RANGES.student_cap) === null)
+    errors.student_cap = `${wholeProblem("student_cap")}, or empty for no cap`;
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
