@@ -1,7 +1,7 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Timeline, Title } from "@mantine/core";
 import { useState } from "react";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
-import { formatDateTime, formatTimeSeconds } from "../../../ui/detail/format.ts";
+import { formatDateTime, formatDateTimeSeconds, formatTimeSeconds } from "../../../ui/detail/format.ts";
 import { PingPlot } from "../../../ui/plot/PingPlot.tsx";
 import { humanize, statusLabel } from "../../../ui/status.ts";
 import { useUpdateAttendance } from "./queries.ts";
@@ -147,8 +147,9 @@ export function AttendanceDetail({
             <Timeline bulletSize={12} lineWidth={2} active={row.activity.length - 1}>
               {row.activity.map((a) => (
                 <Timeline.Item key={a.id} title={humanize(a.event)}>
+                  {/* with its date: an override or a finalisation may come days after the session */}
                   <Text size="xs" c="dimmed">
-                    {formatTimeSeconds(a.created_at, timeZone)}
+                    {formatDateTimeSeconds(a.created_at, timeZone)}
                   </Text>
                 </Timeline.Item>
               ))}
