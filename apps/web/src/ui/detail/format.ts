@@ -27,7 +27,10 @@ function zoned(iso: string | null | undefined, timeZone: string | undefined, opt
 export const formatDateTime = (iso: string | null | undefined, timeZone: string | undefined) =>
   zoned(iso, timeZone, { month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit" });
 
-/** A timestamp with seconds, "11/20/2026, 9:05:12 AM", in the school's time zone. */
+/**
+ * A timestamp with seconds, "11/20/2026, 9:05:12 AM", in the school's time zone: also for a timeline
+ * whose entries need not be of the day shown (an override made days later).
+ */
 export const formatDateTimeSeconds = (iso: string | null | undefined, timeZone: string | undefined) =>
   zoned(iso, timeZone, {
     month: "2-digit",
@@ -41,20 +44,6 @@ export const formatDateTimeSeconds = (iso: string | null | undefined, timeZone: 
 /** A timestamp's clock time, "9:05 AM", in the school's time zone. */
 export const formatTime = (iso: string | null | undefined, timeZone: string | undefined) =>
   zoned(iso, timeZone, { hour: "numeric", minute: "2-digit" });
-
-/**
- * A timestamp's date and clock time with seconds, "11/28/2026, 11:34:06 PM", in the school's time
- * zone: for a timeline whose entries need not be of the day shown (an override made days later).
- */
-export const formatDateTimeSeconds = (iso: string | null | undefined, timeZone: string | undefined) =>
-  zoned(iso, timeZone, {
-    month: "2-digit",
-    day: "2-digit",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    second: "2-digit",
-  });
 
 /** A timestamp with seconds, "9:05:12 AM", for timelines. */
 export const formatTimeSeconds = (iso: string | null | undefined, timeZone: string | undefined) =>
