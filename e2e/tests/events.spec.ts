@@ -66,8 +66,11 @@ test("the list searches through the URL and links to the event; axe on desktop a
   await expect(heading(page, title)).toBeVisible();
 });
 
-test("New event names the field at fault, then creates the event", async ({ signedInPage: page }) => {
+test("New event names the field at fault, then creates the event", async ({ signedInPage: page, api, session }) => {
   const title = uniqueWord("Newevent");
+  // a location no course uses yet is offered too (decision 0702)
+  const place = uniqueWord("Fieldhouse");
+  await api.graphql(session.access_token, "mutation ($n: String!) { createLocation(name: $n) { id } }", { n: place });
   await page.goto("/Events");
   await page.getByRole("button", { name: "New event" }).click();
   const dialog = page.getByRole("dialog", { name: "New event" });
@@ -91,12 +94,14 @@ test("New event names the field at fault, then creates the event", async ({ sign
   await dialog.getByLabel("End time").fill("15:30");
   await dialog.getByLabel("Capacity").fill("25");
   await dialog.getByLabel("Visibility").selectOption("public");
+  await dialog.getByLabel("Location").selectOption({ label: place });
   await dialog.getByRole("button", { name: "Create event" }).click();
   await expect(heading(page, title)).toBeVisible();
   await expect(page).toHaveURL(/\/Events\/[0-9a-f-]{36}$/);
   const header = page.getByRole("region", { name: title });
   await expect(header).toContainText("2:00 PM – 3:30 PM");
   await expect(header).toContainText("Public");
+  await expect(header).toContainText(place);
   await expect(header.getByRole("button", { name: "Copy link" })).toBeVisible();
   await expect(header).toContainText("/EventSignup/");
 });
