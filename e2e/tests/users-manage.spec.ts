@@ -61,9 +61,14 @@ test("a user's Information, Access, Notifications and Security tabs", async ({
 
   const info = page.getByRole("form", { name: "User information" });
   await info.getByLabel("Last name").fill("Edited");
+  const address = await info.getByLabel("E-mail").inputValue();
+  await info.getByLabel("E-mail").fill("bad@");
   await info.getByLabel("Phone").fill("12");
   await info.getByRole("button", { name: "Save information" }).click();
-  await expect(info.getByLabel("Phone")).toHaveAccessibleDescription(/7 to 15 digits/);
+  // both at once, checked before sending, in the forms' words
+  await expect(info.getByLabel("E-mail")).toHaveAccessibleDescription("E-mail must be a valid e-mail address");
+  await expect(info.getByLabel("Phone")).toHaveAccessibleDescription("Phone must have 7 to 15 digits");
+  await info.getByLabel("E-mail").fill(address);
   await info.getByLabel("Phone").fill("(518) 555-0199");
   await info.getByRole("button", { name: "Save information" }).click();
   await expect(page.getByText("Tabby was saved.")).toBeVisible();

@@ -8,6 +8,7 @@ export * from "./format.ts";
 export * from "./imports/index.ts";
 export * from "./number-settings.ts";
 export * from "./pagination.ts";
+export * from "./phone.ts";
 export * from "./reports/index.ts";
 export * from "./roles.ts";
 export * from "./schedule.ts";

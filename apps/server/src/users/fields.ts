@@ -1,4 +1,4 @@
-import { email as emailRule } from "@rollbook/domain";
+import { email as emailRule, phoneProblem } from "@rollbook/domain";
 import { userError } from "../graphql/builder.ts";
 
 const NAME_MAX = 100;
@@ -23,11 +23,10 @@ export function emailField(value: string): string {
   return parsed.data;
 }
 
-/** A phone number kept as its digits (the spec shows (123) 456-7890); 7 to 15 digits, or none. */
+/** A phone number kept as its digits (the spec shows (123) 456-7890); 7 to 15 digits, or none (the domain's rule). */
 export function phoneField(value: string | null | undefined, field = "phone_number"): string | null {
   if (value === null || value === undefined || !value.trim()) return null;
-  if (!/^[0-9+().\-\s]+$/.test(value)) throw userError(`${field} may hold only digits, spaces and + ( ) - .`, field);
-  const digits = value.replace(/\D/g, "");
-  if (digits.length < 7 || digits.length > 15) throw userError(`${field} must have 7 to 15 digits`, field);
-  return digits;
+  const problem = phoneProblem(value);
+  if (problem) throw userError(`${field} ${problem}`, field);
+  return value.replace(/\D/g, "");
 }

@@ -15,10 +15,28 @@ describe("a person's information form", () => {
     expect(informationErrors({ ...v, first_name: "Ada" })).toEqual({});
   });
 
+  it("checks the e-mail and the phone too, all at once, in the forms' words", () => {
+    const v = informationValues({ first_name: "Ada", last_name: "", email: "bad@", phone_number: "12" });
+    expect(informationErrors(v)).toEqual({
+      email: "E-mail must be a valid e-mail address",
+      phone_number: "Phone must have 7 to 15 digits",
+    });
+    expect(informationErrors({ ...v, email: " ", phone_number: "555-CALL" })).toEqual({
+      email: "E-mail is required",
+      phone_number: "Phone may hold only digits, spaces and + ( ) - .",
+    });
+    // as the server takes them: any punctuation of 7 to 15 digits, or no phone
+    expect(informationErrors({ ...v, email: "ada@x.test", phone_number: "(518) 555-0199" })).toEqual({});
+    expect(informationErrors({ ...v, email: "ada@x.test", phone_number: "" })).toEqual({});
+  });
+
   it("asks an invitation for a first name and an e-mail", () => {
     const blank = { first_name: "", last_name: "", email: " ", role_id: "7" };
     expect(inviteErrors(blank)).toEqual({ first_name: "First name is required", email: "E-mail is required" });
     expect(inviteErrors({ ...blank, first_name: "Quinn", email: "q@x.test" })).toEqual({});
+    expect(inviteErrors({ ...blank, first_name: "Quinn", email: "not-an-address" })).toEqual({
+      email: "E-mail must be a valid e-mail address",
+    });
   });
 
   it("tells that a changed e-mail waits for its confirmation, and nothing for the same one", () => {

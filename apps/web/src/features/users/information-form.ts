@@ -2,6 +2,8 @@
  * A person's names, e-mail and phone (a user's Information tab, one's own profile): values,
  * labels and the check the browser makes. Pure, tested without a browser.
  */
+import { phoneProblem } from "@rollbook/domain";
+import { isEmailShape } from "../../ui/form/rules.ts";
 import type { Errors } from "../../ui/form/server-errors.ts";
 
 export interface InformationValues {
@@ -34,9 +36,27 @@ export const informationValues = (u: {
   phone_number: u.phone_number ?? "",
 });
 
-/** Only the first name is checked here; the server checks the rest. */
-export const informationErrors = (v: InformationValues): Errors<InformationField> =>
-  v.first_name.trim() ? {} : { first_name: "First name is required" };
+/** An e-mail field's problem in the forms' words ("E-mail must be ..."), or nothing. */
+function emailError(value: string): string | undefined {
+  if (!value.trim()) return "E-mail is required";
+  if (!isEmailShape(value)) return "E-mail must be a valid e-mail address";
+  return undefined;
+}
+
+/**
+ * Every field the browser can check, all at once (the server checks again, and alone knows
+ * whether an address is taken): the first name, the e-mail's shape, the phone by the server's
+ * rule (the domain's `phoneProblem`).
+ */
+export function informationErrors(v: InformationValues): Errors<InformationField> {
+  const e: Errors<InformationField> = {};
+  if (!v.first_name.trim()) e.first_name = "First name is required";
+  const email = emailError(v.email);
+  if (email) e.email = email;
+  const phone = phoneProblem(v.phone_number);
+  if (phone) e.phone_number = `${INFORMATION_LABELS.phone_number} ${phone}`;
+  return e;
+}
 
 /**
  * A changed e-mail is only asked for: the server mails the new address a link, and the e-mail
@@ -69,10 +89,11 @@ export const INVITE_ORDER: readonly (keyof InviteValues)[] = ["first_name", "las
 
 export const INVITE_LABELS: Record<keyof InviteValues, string> = { ...INFORMATION_LABELS, role_id: "Role" };
 
-/** An invitation needs a first name and an e-mail (the server checks the address). */
+/** An invitation needs a first name and an e-mail (the server checks the address fully). */
 export function inviteErrors(v: InviteValues): Errors<keyof InviteValues> {
   const e: Errors<keyof InviteValues> = {};
   if (!v.first_name.trim()) e.first_name = "First name is required";
-  if (!v.email.trim()) e.email = "E-mail is required";
+  const email = emailError(v.email);
+  if (email) e.email = email;
   return e;
 }

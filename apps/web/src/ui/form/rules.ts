@@ -86,11 +86,14 @@ export const sameAs = <V>(other: () => V, message: string, trigger: Rule<V>["tri
 // the shape check of the shared zod `email` schema, without shipping zod to /Login
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Whether a typed address has an e-mail's shape (the server checks fully). */
+export const isEmailShape = (value: string) => EMAIL_SHAPE.test(value.trim());
+
 /** "<label> must be a valid e-mail address" (the server's wording); the server checks fully. */
 export const emailRule = <V extends string>(label: string, trigger: Rule<V>["trigger"] = "blur"): Rule<V> => ({
   message: `${label} must be a valid e-mail address`,
   trigger,
-  validate: (value) => EMAIL_SHAPE.test(value.trim()),
+  validate: isEmailShape,
 });
 
 /** "<label> must be at most <max> characters" (the server's limit, from the domain), trimmed as the server trims. */
