@@ -58,6 +58,8 @@ export default defineConfig({
           // files share a worker's modules (test/setup.ts empties the page, storage and Mantine's
           // notifications for each): a fresh jsdom and Mantine per file took 87 s for 18 s of tests
           isolate: false,
+          // a test may wait 5 s for what it looks for (test/setup.ts), so it gets more than 5 s in all
+          testTimeout: 20_000,
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           setupFiles: ["apps/web/test/setup.ts"],
         },

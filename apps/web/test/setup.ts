@@ -1,10 +1,15 @@
 import { notifications } from "@mantine/notifications";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
 // the web project's files share a worker (isolate: false, vitest.config.ts): each file starts on
 // an empty page and empty storage, as in a browser tab of its own
 document.body.replaceChildren();
+
+// findBy* and waitFor wait up to 5 s, not testing-library's 1 s: on a loaded 2-core machine a role
+// query over a full page took longer than 1 s (SettingsPage's tab switch failed 3 runs in 4 so),
+// and a wait that ends early proves nothing more than one that ends later
+configure({ asyncUtilTimeout: 5_000 });
 localStorage.clear();
 sessionStorage.clear();
 
