@@ -25,12 +25,16 @@ test("the Beacon report: location in the URL, table, CSV export, axe", async ({ 
 
 test.describe("for a role that is not an admin", () => {
   test.use({ role: "staff" });
-  test("Beacon is not listed, and its URL answers as an unknown report", async ({ signedInPage: page }) => {
+  // a refused report goes to the Dashboard saying why; only an unknown name is "not found" (decision 0584)
+  test("Beacon is not listed, and its URL sends them to the Dashboard saying why", async ({ signedInPage: page }) => {
     await page.goto("/Reports");
     await expect(page.getByRole("link", { name: "Status", exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Beacons" })).toHaveCount(0);
     await page.goto("/Reports/Beacon");
-    await expect(page.getByRole("heading", { level: 1, name: "Report not found" })).toBeVisible();
+    await expect(page).toHaveURL(/\/Dashboard$/);
+    await expect(page.getByRole("status").filter({ hasText: "You do not have access" })).toHaveText(
+      "You do not have access to the Beacons report, so you were taken to the Dashboard.",
+    );
     await page.goto("/Reports/NoSuchReport");
     await expect(page.getByRole("heading", { level: 1, name: "Report not found" })).toBeVisible();
   });
