@@ -373,8 +373,10 @@ test("New participant: Discard by keyboard gives focus back to the button that o
   await expect(question).toBeHidden();
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-  // and it stays there: nothing moves it to <body> afterwards
-  await page.waitForTimeout(500);
+  // and it stays there: nothing left over moves it to <body> a few frames later
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 20)))),
+  );
   await expect(opener).toBeFocused();
 });
 

@@ -48,6 +48,36 @@ function PickStatus({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** A page's button that opens New team, as the Teams page has it. */
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>New team</Button>
+      {open && <NewTeam onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** Like Opener, but the dialog stays rendered closed, as most pages keep theirs. */
+function KeptOpener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>New team</Button>
+      <FormModal opened={open} onClose={() => setOpen(false)} title="New team">
+        <TeamForm
+          label="New team"
+          initial={EMPTY_TEAM_FORM}
+          submitLabel="Create team"
+          onCancel={() => setOpen(false)}
+          onSubmit={async () => {}}
+        />
+      </FormModal>
+    </>
+  );
+}
+
 const question = () => screen.queryByRole("dialog", { name: "Discard changes?" });
 
 describe("FormModal", () => {
@@ -135,5 +165,63 @@ describe("FormModal", () => {
     expect(asked.textContent).toContain("Your changes to the new status are not saved.");
     await userEvent.click(within(asked).getByRole("button", { name: "Discard" }));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it("gives focus back to the button that opened it: a clean Escape, Cancel, a discard", async () => {
+    renderUi(<KeptOpener />);
+    const opener = screen.getByRole("button", { name: "New team" });
+    const open = async () => {
+      opener.focus();
+      await userEvent.keyboard("{Enter}");
+      const dialog = await screen.findByRole("dialog", { name: "New team" });
+      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+      return dialog;
+    };
+
+    await open();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "New team" })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    let dialog = await open();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    dialog = await open();
+    await userEvent.type(within(dialog).getByLabelText("Name"), "Falcons");
+    await userEvent.keyboard("{Escape}");
+    const asked = await screen.findByRole("dialog", { name: "Discard changes?" });
+    await userEvent.click(within(asked).getByRole("button", { name: "Discard" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "New team" })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it("leaves focus where the user moved it outside the dialog", async () => {
+    renderUi(
+      <>
+        <KeptOpener />
+        <Button>Elsewhere</Button>
+      </>,
+    );
+    const opener = screen.getByRole("button", { name: "New team" });
+    await userEvent.click(opener);
+    await screen.findByRole("dialog", { name: "New team" });
+    const elsewhere = screen.getByRole("button", { name: "Elsewhere" });
+    // a close whose caller moves focus on (a save that leads somewhere) keeps it there
+    elsewhere.focus();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "New team" })).toBeNull());
+    expect(document.activeElement).toBe(elsewhere);
+  });
+
+  it("gives focus back when the page stops rendering the dialog as it closes", async () => {
+    renderUi(<Opener />);
+    const opener = screen.getByRole("button", { name: "New team" });
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole("dialog", { name: "New team" });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "New team" })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });

@@ -1,5 +1,5 @@
 import { Modal, type ModalProps } from "@mantine/core";
-import { useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { confirm, MODAL_ATTRIBUTES } from "../confirm.tsx";
 import { type DialogEdits, DialogEditsContext } from "./dialog-edits.ts";
 import { listed, useUnsavedChanges } from "./unsaved-changes.tsx";
@@ -27,27 +27,18 @@ export const askDiscard = (what: readonly string[]) =>
   });
 
 /**
- * After a discard, focus goes back to what opened the dialog. Mantine's own return does not:
- * the question's dialog gives focus back to the field inside the closing form dialog, the form
- * dialog then sees focus on that field (not on nothing) and leaves it there, and the field goes
- * with the dialog: focus fell to <body> (decision 0581). Like rescueFocusFrom (decision 0582),
- * it waits until focus is on nothing, and leaves it where a user has moved it.
+ * Gives focus back to what opened the dialog once the dialog has gone, whatever closed it (Escape,
+ * Cancel, a save, a discard), unless focus has moved out of the dialog to something still on the
+ * page (a user's click, a new dialog). Mantine's own return is off for these dialogs: it reads
+ * "what opened me" in an effect that races the focus trap's first move, so under load it noted a
+ * field inside the dialog and gave focus back to it as it went, and focus fell to <body>; after a
+ * discard the question gave focus back to a field of the closing dialog (decision 0581).
  */
-function returnFocusTo(target: Element | null) {
-  if (!(target instanceof HTMLElement)) return;
-  const started = Date.now();
-  const look = () => {
-    const active = document.activeElement;
-    if (!target.isConnected) return;
-    if (active === null || active === document.body || !active.isConnected) {
-      target.focus({ preventScroll: true });
-      return;
-    }
-    // somewhere outside every dialog: the user (or the page) moved it; leave it there
-    if (!active.closest("[role=dialog]") || Date.now() - started > 5000) return;
-    setTimeout(look, 50);
-  };
-  setTimeout(look, 50);
+function giveFocusBack(opener: Element | null, dialogRoot: HTMLElement | null) {
+  if (!(opener instanceof HTMLElement) || !opener.isConnected) return;
+  const active = document.activeElement;
+  const lost = active === null || active === document.body || !active.isConnected;
+  if (lost || dialogRoot?.contains(active)) opener.focus({ preventScroll: true });
 }
 
 /**
@@ -57,7 +48,7 @@ function returnFocusTo(target: Element | null) {
  * dialog's own code makes (Cancel, a save) is not asked about. Names its close button for
  * screen readers and keeps its title bar out of the landmarks, as every dialog of the app does.
  */
-export function FormModal({ onClose, unsaved = null, children, ...props }: FormModalProps) {
+export function FormModal({ onClose, unsaved = null, children, onExitTransitionEnd, ...props }: FormModalProps) {
   const edits = useRef(new Map<string, string>());
   const asking = useRef(false);
   const closeRef = useRef(onClose);
@@ -71,12 +62,28 @@ export function FormModal({ onClose, unsaved = null, children, ...props }: FormM
     }),
     [],
   );
-  // what had focus when the dialog opened (read while rendering it open, before its focus trap
-  // moves focus inside): a discard gives focus back to it
+  // what had focus when the dialog opened, read while rendering it open: before its focus trap
+  // moves focus inside, which no effect can promise
   const opener = useRef<Element | null>(null);
   const wasOpen = useRef(false);
   if (props.opened && !wasOpen.current) opener.current = document.activeElement;
   wasOpen.current = props.opened;
+  const root = useRef<HTMLDivElement>(null);
+  const exited = () => {
+    giveFocusBack(opener.current, root.current);
+    onExitTransitionEnd?.();
+  };
+  // without transitions (Mantine's test environment) the content goes at once and no exit ends
+  useEffect(() => {
+    if (!props.opened && !root.current?.querySelector("[role=dialog]")) giveFocusBack(opener.current, root.current);
+  }, [props.opened]);
+  // a dialog its page stops rendering takes its content with it: give focus back once it has gone
+  useEffect(
+    () => () => {
+      if (wasOpen.current) setTimeout(() => giveFocusBack(opener.current, null));
+    },
+    [],
+  );
   // the dialog's own state counts for leaving the page too
   useUnsavedChanges(props.opened && unsaved !== null, unsaved ?? "");
 
@@ -88,11 +95,7 @@ export function FormModal({ onClose, unsaved = null, children, ...props }: FormM
     asking.current = true;
     askDiscard(what)
       .then(
-        () => {
-          const back = opener.current;
-          closeRef.current();
-          returnFocusTo(back);
-        },
+        () => closeRef.current(),
         () => {},
       )
       // after the keydown or click that answered has reached every dialog's listener
@@ -105,7 +108,15 @@ export function FormModal({ onClose, unsaved = null, children, ...props }: FormM
 
   return (
     <DialogEditsContext.Provider value={report}>
-      <Modal closeButtonProps={{ "aria-label": "Close" }} attributes={MODAL_ATTRIBUTES} {...props} onClose={close}>
+      <Modal
+        closeButtonProps={{ "aria-label": "Close" }}
+        attributes={MODAL_ATTRIBUTES}
+        {...props}
+        ref={root}
+        returnFocus={false}
+        onExitTransitionEnd={exited}
+        onClose={close}
+      >
         {children}
       </Modal>
     </DialogEditsContext.Provider>
