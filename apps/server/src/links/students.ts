@@ -6,7 +6,12 @@ import { forgetStudent } from "../engine/state.ts";
 import { notFound } from "../graphql/builder.ts";
 import { audit, type BulkResult, bulkIds, lockStudents, publishStudents } from "../students/bulk.ts";
 import { addCourseToStudents, addStudentsToEvent, addStudentsToTeam } from "../students/links.ts";
-import { addStudentsToTravel, removeStudentsFromTravel } from "../teams/travel-students.ts";
+import {
+  addStudentsToTravel,
+  lockTravelListing,
+  refuseTravelLeftWithoutStudents,
+  removeStudentsFromTravel,
+} from "../teams/travel-students.ts";
 import { studentLinkType } from "./kinds.ts";
 import { promoteWaitlist } from "./waitlist.ts";
 
@@ -34,8 +39,9 @@ export async function attachStudents(
 
 /**
  * The generic detach: all or nothing (every student visible, else named), only links that
- * existed are "changed". Leaving an event frees a seat for the first of its waitlist. The engine
- * forgets the students at once (decision 0540).
+ * existed are "changed". Leaving an event frees a seat for the first of its waitlist. Leaving a
+ * team is refused while a travel of the team would then list none of its students (decision
+ * 0705). The engine forgets the students at once (decision 0540).
  */
 export async function detachStudents(
   data: Scoped,
@@ -65,7 +71,11 @@ export async function detachStudents(
     } else if (kind === "team") {
       const team = await tx.first("teams", eq(teams.id, id));
       if (!team) throw notFound("Team");
-      const rows = (await lockStudents(tx, list)).map((r) => r.id);
+      // a travel of the team must keep someone of the team: refused, naming it (decision 0705)
+      const listing = await lockTravelListing(tx, team.id, list);
+      const locked = await lockStudents(tx, list);
+      await refuseTravelLeftWithoutStudents(tx, team, locked, listing);
+      const rows = locked.map((r) => r.id);
       removed = rows.length
         ? (
             await db

@@ -431,6 +431,79 @@ describe.each(DATABASES)("teams calls on %s", (kind) => {
       expect(await statuses()).toEqual([STATUS.absent, STATUS.travel]);
     });
 
+    it("taking the last student of a travel off the team is refused, naming the travel; one of two leaves the other", async () => {
+      const t = await makeTeam(school.id);
+      const [a, b, c] = await Promise.all([1, 2, 3].map(() => makeStudent(db(), school.id)));
+      await join(t.id, a!.id, b!.id, c!.id);
+      const { createTravel: solo } = await ok("school_admin", CREATE_TRAVEL, {
+        t: t.id,
+        s: "2030-01-10T15:00:00Z",
+        e: "2030-01-10T17:00:00Z",
+        n: "Away game",
+        ids: [a!.id],
+      });
+      const { createTravel: pair } = await ok("school_admin", CREATE_TRAVEL, {
+        t: t.id,
+        s: "2030-02-10T15:00:00Z",
+        e: "2030-02-12T17:00:00Z",
+        ids: [a!.id, b!.id],
+      });
+      // the whole team's travel lists nobody: taking members off never empties it
+      await ok("school_admin", CREATE_TRAVEL, { t: t.id, s: "2030-03-10T15:00:00Z" });
+      const day = (iso: string) => localDate(new Date(iso), school.timezone);
+      const DETACH = `mutation($id: Int!, $s: [Int!]!) {
+        detachStudents(attachable_type: "team", attachable_id: $id, student_ids: $s) { student_ids } }`;
+      const members = async () =>
+        (await db().select().from(studentTeam).where(eq(studentTeam.team_id, t.id))).map((r) => r.student_id).sort();
+      const listed = async (travelId: number) =>
+        (await db().select().from(studentTravel).where(eq(studentTravel.travel_id, travelId)))
+          .map((r) => r.student_id)
+          .sort();
+      const removals = () =>
+        db().$count(
+          auditLog,
+          and(eq(auditLog.action, "student.remove_team"), inArray(auditLog.subject_id, [a!.id, b!.id, c!.id])),
+        );
+
+      // a is the only one on the solo travel: refused, all or nothing (c, free to go, stays too)
+      const refused = await fails("school_admin", DETACH, { id: t.id, s: [c!.id, a!.id] });
+      expect(refused).toEqual({
+        code: "BAD_USER_INPUT",
+        field: "student_ids",
+        message:
+          `Taking these students off the team would leave the travel of ${day(solo.start_date)} ("Away game") ` +
+          "with no student of the team: edit that travel's students or remove it first",
+      });
+      expect(await members()).toEqual([a!.id, b!.id, c!.id].sort());
+      expect(await listed(solo.id)).toEqual([a!.id]);
+      expect(await listed(pair.id)).toEqual([a!.id, b!.id].sort());
+      expect(await removals()).toBe(0);
+
+      // one of two: taken off the team, the travel keeps the other (the link itself stays, as before)
+      const { detachStudents: gone } = await ok("school_admin", DETACH, { id: t.id, s: [b!.id] });
+      expect(gone.student_ids).toEqual([b!.id]);
+      expect(await members()).toEqual([a!.id, c!.id].sort());
+      expect(await listed(pair.id)).toEqual([a!.id, b!.id].sort());
+      const { team } = await ok("school_admin", TEAM, { uuid: t.uuid });
+      const pairNow = team.travel.find((x: { id: number }) => x.id === pair.id);
+      expect(pairNow.students.map((s: { id: number }) => s.id)).toContain(a!.id);
+
+      // now a is the last of the team on both travels: both named, the one-day and the three-day
+      const both = await fails("school_admin", DETACH, { id: t.id, s: [a!.id] });
+      expect(both.message).toBe(
+        `Taking this student off the team would leave the travel of ${day(solo.start_date)} ("Away game") and of ` +
+          `${day(pair.start_date)} to ${day(pair.end_date)} with no student of the team: edit their students or remove them first`,
+      );
+      expect(await members()).toEqual([a!.id, c!.id].sort());
+
+      // what the message says to do: remove one, give the other someone else of the team; then a may go
+      await ok("school_admin", REMOVE_TRAVEL, { id: solo.id });
+      await ok("school_admin", UPDATE_TRAVEL, { id: pair.id, ids: [c!.id] });
+      await ok("school_admin", DETACH, { id: t.id, s: [a!.id] });
+      expect(await members()).toEqual([c!.id]);
+      expect(await removals()).toBe(2);
+    });
+
     it("an open session's pending row reads travel at once; removed, it is pending for the engine again", async () => {
       const start = floorMinute(new Date(Date.now() - 20 * MIN));
       const { course, meets } = await makeCourse(db(), school, start, 60);

@@ -4,7 +4,14 @@ import { localDate, localMinutes } from "../time-zone.ts";
 import { cleanTeamInput, TeamInputError } from "./fields.ts";
 import { mayLinkStudents, mayRunTeams, seatsToFill, studentLinkRule } from "./links.ts";
 import { cleanSchoolIds, unknownSchoolIds } from "./school-ids.ts";
-import { defaultTravelWindow, parseInstant, travelNotes, travelWindow } from "./travel.ts";
+import {
+  defaultTravelWindow,
+  parseInstant,
+  travelLeftWithoutStudentsMessage,
+  travelName,
+  travelNotes,
+  travelWindow,
+} from "./travel.ts";
 
 const fieldOf = (fn: () => unknown) => {
   try {
@@ -76,6 +83,37 @@ describe("travel window", () => {
     expect(travelNotes(" ")).toBeNull();
     expect(travelNotes(undefined)).toBeUndefined();
     expect(fieldOf(() => travelNotes("x".repeat(1001)))).toBe("notes");
+  });
+  it("names a travel by its days in the school's zone and its notes, on one line and shortened", () => {
+    const tz = "America/New_York";
+    // 01:30 UTC on the 5th is still the 4th in New York
+    const t = { start_date: new Date("2026-05-05T01:30:00Z"), end_date: new Date("2026-05-05T03:00:00Z"), notes: null };
+    expect(travelName(t, tz)).toBe("2026-05-04");
+    expect(travelName({ ...t, end_date: new Date("2026-05-06T20:00:00Z") }, tz)).toBe("2026-05-04 to 2026-05-06");
+    expect(travelName({ ...t, notes: " Away game\n at  Central " }, tz)).toBe('2026-05-04 ("Away game at Central")');
+    expect(travelName({ ...t, notes: "x".repeat(50) }, tz)).toBe(`2026-05-04 ("${"x".repeat(39)}…")`);
+  });
+  it("the refusal names each travel left with nobody of the team, by start, the first five, and says what to do", () => {
+    const on = (day: number, notes: string | null = null) => ({
+      start_date: new Date(`2026-05-${String(day).padStart(2, "0")}T10:00:00Z`),
+      end_date: new Date(`2026-05-${String(day).padStart(2, "0")}T12:00:00Z`),
+      notes,
+    });
+    expect(travelLeftWithoutStudentsMessage([on(4, "Cup")], "UTC", 1)).toBe(
+      'Taking this student off the team would leave the travel of 2026-05-04 ("Cup") with no student of the team: ' +
+        "edit that travel's students or remove it first",
+    );
+    expect(travelLeftWithoutStudentsMessage([on(9), on(4)], "UTC", 2)).toBe(
+      "Taking these students off the team would leave the travel of 2026-05-04 and of 2026-05-09 with no student " +
+        "of the team: edit their students or remove them first",
+    );
+    expect(
+      travelLeftWithoutStudentsMessage(
+        [1, 2, 3, 4, 5, 6, 7].map((d) => on(d)),
+        "UTC",
+        1,
+      ),
+    ).toMatch(/the travel of 2026-05-01, of 2026-05-02, of 2026-05-03, of 2026-05-04, of 2026-05-05 and 2 more with/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { isValidDate } from "../dates.ts";
-import { zonedToUtc } from "../time-zone.ts";
+import { localDate, zonedToUtc } from "../time-zone.ts";
 import { TeamInputError } from "./fields.ts";
 
 /** The default travel window of a day: 6:00 to 20:00 in the school's zone (spec section 9). */
@@ -68,4 +68,47 @@ export function parseInstant(value: string | null | undefined, field: string): D
       `${field} must be a date and time with its zone (ISO 8601, e.g. 2026-05-04T06:00:00Z)`,
     );
   return d;
+}
+
+/** What names a travel to people: its days and its notes. */
+export interface TravelNaming {
+  start_date: Date;
+  end_date: Date;
+  notes: string | null;
+}
+
+const NAMED_NOTES_MAX = 40;
+const NAMED_TRAVEL_MAX = 5;
+
+/**
+ * "2026-05-04" (or "2026-05-04 to 2026-05-06" over several days, in the school's zone), then the
+ * notes in quotes when there are some, on one line and shortened: a travel named in a message.
+ */
+export function travelName(t: TravelNaming, tz: string): string {
+  const [start, end] = [localDate(t.start_date, tz), localDate(t.end_date, tz)];
+  const days = start === end ? start : `${start} to ${end}`;
+  const notes = t.notes?.replace(/\s+/g, " ").trim();
+  if (!notes) return days;
+  return `${days} ("${notes.length > NAMED_NOTES_MAX ? `${notes.slice(0, NAMED_NOTES_MAX - 1).trimEnd()}…` : notes}")`;
+}
+
+/**
+ * The refusal of taking students off a team when a travel of the team would then list none of
+ * its students (decision 0705): names each travel (the first five, by start) and says what to do.
+ */
+export function travelLeftWithoutStudentsMessage(
+  travels: readonly TravelNaming[],
+  tz: string,
+  leaving: number,
+): string {
+  const sorted = [...travels].sort((a, b) => a.start_date.getTime() - b.start_date.getTime());
+  const named = sorted.slice(0, NAMED_TRAVEL_MAX).map((t) => `of ${travelName(t, tz)}`);
+  const more = sorted.length - named.length;
+  const parts = more > 0 ? [...named, `${more} more`] : named;
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
+  const one = sorted.length === 1;
+  return (
+    `Taking ${leaving === 1 ? "this student" : "these students"} off the team would leave the travel ${list} ` +
+    `with no student of the team: ${one ? "edit that travel's students or remove it" : "edit their students or remove them"} first`
+  );
 }
