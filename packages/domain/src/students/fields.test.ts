@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanStudentInput, phoneDigits } from "./fields.ts";
+import { birthDateProblem, cleanStudentInput, phoneDigits } from "./fields.ts";
 
 const today = "2026-03-01";
 const create = (input: Parameters<typeof cleanStudentInput>[0]) => cleanStudentInput(input, { creating: true, today });
@@ -16,6 +16,17 @@ describe("phoneDigits", () => {
     ["+44 20 7946 0958 1", null],
     ["", null],
   ])("%s -> %s", (raw, digits) => expect(phoneDigits(raw)).toBe(digits));
+});
+
+describe("birthDateProblem", () => {
+  it("takes a real date before the school's today, and refuses today, later and what is no date", () => {
+    expect(birthDateProblem("2026-02-28", today)).toBeNull();
+    expect(birthDateProblem("1900-01-01", today)).toBeNull();
+    expect(birthDateProblem(today, today)).toBe("must be in the past");
+    expect(birthDateProblem("2026-03-02", today)).toBe("must be in the past");
+    expect(birthDateProblem("2001-02-29", today)).toMatch(/^must be a date \(YYYY-MM-DD\)/);
+    expect(birthDateProblem("1899-12-31", today)).toMatch(/^must be a date \(YYYY-MM-DD\)/);
+  });
 });
 
 describe("cleanStudentInput", () => {

@@ -72,6 +72,18 @@ export function phoneDigits(raw: string): string | null {
 }
 
 /**
+ * What is wrong with a date of birth (YYYY-MM-DD), to follow the field's name, or null: it must be
+ * a real date (isValidDate) before `today`, the school's today (`localDate(now, school's zone)`,
+ * not UTC's date nor the browser's); a birth today is refused. The server's rule, which the
+ * participant form checks before sending.
+ */
+export function birthDateProblem(value: string, today: string): string | null {
+  if (!isValidDate(value)) return DATE_PROBLEM;
+  if (value >= today) return "must be in the past";
+  return null;
+}
+
+/**
  * Checks and normalises the fields present in `input` (absent ones stay absent): names trimmed
  * and required, e-mail lower-cased, phone to digits, blank optional text to null. `today` is the
  * school-local date a date of birth must be before. Answers the clean values or the first error.
@@ -132,8 +144,8 @@ export function cleanStudentInput(
     const raw = input.date_of_birth?.trim() ?? "";
     if (!raw) out.date_of_birth = null;
     else {
-      if (!isValidDate(raw)) return fail("date_of_birth", `date_of_birth ${DATE_PROBLEM}`);
-      if (raw >= opts.today) return fail("date_of_birth", "date_of_birth must be in the past");
+      const problem = birthDateProblem(raw, opts.today);
+      if (problem) return fail("date_of_birth", `date_of_birth ${problem}`);
       out.date_of_birth = raw;
     }
   }

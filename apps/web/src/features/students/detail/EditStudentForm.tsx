@@ -1,6 +1,13 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Title } from "@mantine/core";
-import { formatPhone, STUDENT_AGE_MAX, STUDENT_NAME_MAX, STUDENT_TEXT_MAX } from "@rollbook/domain";
-import { type FormEvent, useState } from "react";
+import {
+  birthDateProblem,
+  formatPhone,
+  localDate,
+  STUDENT_AGE_MAX,
+  STUDENT_NAME_MAX,
+  STUDENT_TEXT_MAX,
+} from "@rollbook/domain";
+import { type FormEvent, useMemo, useState } from "react";
 import type { StudentDetailUpdateMutationVariables } from "../../../gql/graphql.ts";
 import { execute } from "../../../lib/graphql.ts";
 import { RequestError } from "../../../lib/http.ts";
@@ -26,7 +33,27 @@ interface FieldSpec {
   rules: Rule<string>[];
 }
 
-const SPECS: readonly FieldSpec[] = [
+/**
+ * A date of birth by the server's rule (the domain's `birthDateProblem`): a real date before the
+ * school's today, on the school's clock (not UTC's date nor the browser's: near midnight they are
+ * another day). The message names the school's today, the day the check was made against.
+ */
+function birthDateRule(timeZone: string): Rule<string> {
+  return {
+    message: "Date of birth must be a real date (MM/DD/YYYY) in the past",
+    validate: (v) => {
+      const iso = parseDate(v);
+      if (iso === null) return false;
+      const today = localDate(new Date(), timeZone);
+      if (!birthDateProblem(iso, today)) return true;
+      if (iso >= today) return `Date of birth must be in the past (the school's today is ${formatDate(today)})`;
+      return "Date of birth must be 01/01/1900 or later";
+    },
+  };
+}
+
+/** The fields, always in this order; the date of birth is checked on the school's clock. */
+const specs = (timeZone: string): readonly FieldSpec[] => [
   { key: "first_name", label: "First name", info: false, rules: [required("First name")] },
   { key: "last_name", label: "Last name", info: false, rules: [required("Last name")] },
   { key: "preferred_name", label: "Preferred name", info: false, rules: [] },
@@ -55,15 +82,7 @@ const SPECS: readonly FieldSpec[] = [
     label: "Date of birth",
     info: true,
     description: "MM/DD/YYYY",
-    rules: [
-      {
-        message: "Date of birth must be a real date (MM/DD/YYYY) in the past",
-        validate: (v) => {
-          const iso = parseDate(v);
-          return iso !== null && iso <= new Date().toISOString().slice(0, 10);
-        },
-      },
-    ],
+    rules: [birthDateRule(timeZone)],
   },
   { key: "pid_number", label: "PID number", info: true, rules: [] },
   {
@@ -83,11 +102,12 @@ const SPECS: readonly FieldSpec[] = [
 const NAMES: readonly TextKey[] = ["first_name", "last_name", "preferred_name"];
 
 /** Every field also gets the domain's length limit. */
-const FIELDS: readonly FieldSpec[] = SPECS.map((f) =>
-  f.key === "age" || f.key === "date_of_birth"
-    ? f
-    : { ...f, rules: [...f.rules, maxLength(f.label, NAMES.includes(f.key) ? STUDENT_NAME_MAX : STUDENT_TEXT_MAX)] },
-);
+const fieldsIn = (timeZone: string): readonly FieldSpec[] =>
+  specs(timeZone).map((f) =>
+    f.key === "age" || f.key === "date_of_birth"
+      ? f
+      : { ...f, rules: [...f.rules, maxLength(f.label, NAMES.includes(f.key) ? STUDENT_NAME_MAX : STUDENT_TEXT_MAX)] },
+  );
 
 /** A stored value as the form shows it. */
 function shown(student: StudentDetail, key: TextKey): string {
@@ -113,21 +133,25 @@ const veteranText = (v: boolean | null) => (v === null ? "" : v ? "yes" : "no");
 /**
  * Edits the participant (updateStudent, create_participant): name and contact for everyone who
  * may, the demographic fields too with view_information. Client rules run on blur and submit;
- * the server's field errors land on their field.
+ * the server's field errors land on their field. `timeZone` is the school's: a date of birth must
+ * be before the school's today, as the server checks it.
  */
 export function EditStudentForm({
   student,
+  timeZone,
   withInfo,
   onDone,
 }: {
   student: StudentDetail;
+  timeZone: string;
   withInfo: boolean;
   onDone: () => void;
 }) {
-  // one useField per field, always in the same order (the list is constant)
-  const fields = FIELDS.map((spec) => ({
+  const specList = useMemo(() => fieldsIn(timeZone), [timeZone]);
+  // one useField per field, always in the same order (the list's order never changes)
+  const fields = specList.map((spec) => ({
     spec,
-    // biome-ignore lint/correctness/useHookAtTopLevel: FIELDS is a constant list, so the hook order never changes
+    // biome-ignore lint/correctness/useHookAtTopLevel: the list's length and order are fixed, so the hook order never changes
     field: useField<string>(shown(student, spec.key), spec.rules),
   }));
   const [veteran, setVeteran] = useState(veteranText(student.is_veteran));

@@ -42,7 +42,12 @@ export function InformationTab({
         }
       >
         {editing ? (
-          <EditStudentForm student={student} withInfo={can.view_information} onDone={() => setEditing(false)} />
+          <EditStudentForm
+            student={student}
+            timeZone={timeZone}
+            withInfo={can.view_information}
+            onDone={() => setEditing(false)}
+          />
         ) : (
           <Stack gap="sm">
             <KeyValueList
