@@ -138,3 +138,25 @@ describe("/Settings, the School tab's numbers", { timeout: 20_000 }, () => {
     expect(calls.map((c) => c.operation)).not.toContain("updateSchool");
   });
 });
+
+describe("/Settings, the School tab's e-mail and phone", { timeout: 20_000 }, () => {
+  it("are checked before sending, every problem at once on its field", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSettings();
+    const email = await screen.findByRole("textbox", { name: "E-mail" });
+    const support = screen.getByRole("textbox", { name: "Support e-mail" });
+    const phone = screen.getByRole("textbox", { name: "Phone" });
+    await user.type(email, "bad@");
+    await user.type(support, "help@school");
+    await user.type(phone, "12");
+    await user.click(screen.getByRole("button", { name: "Save school" }));
+
+    expect(await screen.findByText("E-mail must be a valid e-mail address")).toBeTruthy();
+    expect(screen.getByText("Support e-mail must be a valid e-mail address")).toBeTruthy();
+    expect(screen.getByText("Phone must have 7 to 15 digits")).toBeTruthy();
+    // each message is its field's (aria-invalid, described by the message)
+    for (const field of [email, support, phone]) expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByText("The school's settings were saved.")).toBeNull();
+    expect(calls.map((c) => c.operation)).not.toContain("updateSchool");
+  });
+});

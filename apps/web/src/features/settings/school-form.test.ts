@@ -68,6 +68,22 @@ describe("the School tab's form", () => {
     ).toEqual({});
   });
 
+  it("checks the e-mails' shape and the phone by the server's rule, all at once, in the field's words", () => {
+    const errors = (patch: Partial<ReturnType<typeof schoolFormValues>>) =>
+      schoolErrors({ ...schoolFormValues(school), ...patch });
+    expect(errors({ email: "bad@", support_email: "help@school", phone: "12" })).toEqual({
+      email: "E-mail must be a valid e-mail address",
+      support_email: "Support e-mail must be a valid e-mail address",
+      phone: "Phone must have 7 to 15 digits",
+    });
+    expect(errors({ phone: "555-CALL" })).toEqual({ phone: "Phone may hold only digits, spaces and + ( ) - ." });
+    // as the server takes them: no e-mail, no phone, or any punctuation of 7 to 15 digits
+    expect(errors({ email: " ", support_email: "", phone: "" })).toEqual({});
+    expect(
+      errors({ email: "office@school.test", support_email: "help@school.test", phone: "+1 (518) 555-0199" }),
+    ).toEqual({});
+  });
+
   it("gives the form the same checks, and none for a sound school", () => {
     expect(schoolErrors(schoolFormValues(school))).toEqual({});
     expect(schoolErrors({ ...schoolFormValues(school), name: "" })).toEqual({ name: "Name is required" });

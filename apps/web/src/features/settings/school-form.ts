@@ -1,5 +1,6 @@
 /** The School tab's form: the school's fields as text inputs, and back to the call's variables. Pure. */
-import { formatPhone, SCHOOL_NUMBER_RANGES, wholeTextIn } from "@rollbook/domain";
+import { formatPhone, phoneProblem, SCHOOL_NUMBER_RANGES, wholeTextIn } from "@rollbook/domain";
+import { isEmailShape } from "../../ui/form/rules.ts";
 import type { Errors } from "../../ui/form/server-errors.ts";
 
 export interface SchoolLike {
@@ -93,8 +94,10 @@ const wholeProblem = (f: keyof typeof SCHOOL_NUMBER_RANGES) => {
 };
 
 /**
- * The update's variables, or the first problem of each field the browser can see (the server
- * checks everything again and names its field the same way).
+ * The update's variables, or the first problem of each field the browser can see, all at once
+ * (the server checks everything again, stops at the first, and names its field the same way):
+ * the name, the numbers, the e-mails' shape (emailRule's check; empty is none) and the phone by
+ * the server's rule (the domain's `phoneProblem`; empty is none).
  */
 export function schoolVariables(
   v: SchoolFormValues,
@@ -103,6 +106,10 @@ export function schoolVariables(
   | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   if (!v.name.trim()) errors.name = "Name is required";
+  const phone = phoneProblem(v.phone);
+  if (phone) errors.phone = `${SCHOOL_LABELS.phone} ${phone}`;
+  for (const f of ["email", "support_email"] as const)
+    if (v[f].trim() && !isEmailShape(v[f])) errors[f] = `${SCHOOL_LABELS[f]} must be a valid e-mail address`;
   const numbers: Record<string, number> = {};
   // what was typed is checked as typed: a sign, a decimal point or a number out of range is an error
   for (const f of ["late_time", "absent_time", "leave_time", "warning_percentage"] as const) {
