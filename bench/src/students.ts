@@ -4,20 +4,26 @@
  *
  * DATABASE_URL names the bench database (default postgres://postgres@127.0.0.1:5432/rollbook_large);
  * it is created when missing and seeded once (seed:large, kept for the next run: --reuse).
+ * BENCH_DB=pglite: on PGlite instead, in DATA_DIR (default .tmp/large-school, as seed:large --pglite).
  * Env: REQUESTS (300 a measurement), WARMUP (30), SKIP_EXPORT=1, ONLY=<labels separated by ;>.
  */
 
 import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { LARGE_PASSWORD, largeEmail, seedLargeSchool } from "./large-school/seed.ts";
-import { rssBytes, startServerOn } from "./large-school/server.ts";
+import { rssBytes, startServerOn, startServerOnDir } from "./large-school/server.ts";
 import { cpuMs, JsonPoster, machineBusyMs, pct } from "./support/loader.ts";
 
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/rollbook_large";
 const REQUESTS = Number(process.env.REQUESTS ?? 300);
 const WARMUP = Number(process.env.WARMUP ?? 30);
 const ONLY = process.env.ONLY ? new Set(process.env.ONLY.split(";")) : null;
+/** BENCH_DB=pglite: the school in a PGlite directory, the database inside the server process */
+const PGLITE = process.env.BENCH_DB === "pglite";
 
 const LIST = `query Students($page: Int, $per_page: Int, $sort_by: String, $sort_dir: String, $query: String) {
   students(page: $page, per_page: $per_page, sort_by: $sort_by, sort_dir: $sort_dir, query: $query) {
@@ -78,31 +84,36 @@ async function ensureDatabase(url: string) {
 }
 
 async function main() {
+  const pglite = PGLITE;
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+  const dataDir = process.env.DATA_DIR ?? path.join(root, ".tmp", "large-school");
   const url = process.env.DATABASE_URL ?? DEFAULT_URL;
-  if (!url.startsWith("postgres")) throw new Error("bench:students runs on PostgreSQL (DATABASE_URL=postgres://...)");
-  await ensureDatabase(url);
-  const database = await openDatabase({ url });
+  if (!pglite && !url.startsWith("postgres"))
+    throw new Error("bench:students runs on PostgreSQL (DATABASE_URL=postgres://...) or BENCH_DB=pglite");
+  if (!pglite) await ensureDatabase(url);
+  const database = await openDatabase(pglite ? { dataDir } : { url });
   const school = await seedLargeSchool(database.db, { reuse: true });
-  await database.close();
-
-  // random visible students for the detail, and the machine's database for the export's count
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  // random visible students for the detail, and the count the export should give
   const uuids = (
-    await client.query<{ uuid: string }>(
-      "select uuid from students where school_id = $1 and deleted_at is null order by md5(id::text) limit 400",
-      [school.schoolId],
-    )
+    (await database.db.execute(
+      sql`select uuid from students where school_id = ${school.schoolId} and deleted_at is null order by md5(id::text) limit 400`,
+    )) as unknown as { rows: { uuid: string }[] }
   ).rows.map((r) => r.uuid);
   const activeCount = Number(
     (
-      await client.query<{ n: string }>("select count(*) n from students where school_id = $1 and deleted_at is null", [
-        school.schoolId,
-      ])
+      (await database.db.execute(
+        sql`select count(*) n from students where school_id = ${school.schoolId} and deleted_at is null`,
+      )) as unknown as { rows: { n: string }[] }
     ).rows[0]?.n,
   );
+  // PGlite is one process's: the server opens it next
+  await database.close();
 
-  const server = await startServerOn(url);
+  // PostgreSQL's backends, for their CPU; PGlite runs inside the server process
+  const client = pglite ? null : new pg.Client({ connectionString: url });
+  await client?.connect();
+
+  const server = await (pglite ? startServerOnDir(dataDir) : startServerOn(url));
   const http = new JsonPoster(server.url, 4);
   const results: Figures[] = [];
   try {
@@ -127,12 +138,13 @@ async function main() {
 
     /** CPU ms so far of each PostgreSQL backend of this database (the server's pool), by pid. */
     const backendCpu = async () => {
+      const out = new Map<number, number>();
+      if (!client) return out;
       const pids = (
         await client.query<{ pid: number }>(
           "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
         )
       ).rows.map((r) => r.pid);
-      const out = new Map<number, number>();
       for (const pid of pids) out.set(pid, await cpuMs([pid]));
       return out;
     };
@@ -185,7 +197,9 @@ async function main() {
       console.log(line(f));
     };
 
-    console.log(`\n${activeCount} active students; ${REQUESTS} requests a line after ${WARMUP} warm-up, one caller\n`);
+    console.log(
+      `\n${pglite ? `PGlite in ${dataDir}` : "PostgreSQL"}: ${activeCount} active students; ${REQUESTS} requests a line after ${WARMUP} warm-up, one caller\n`,
+    );
     // the fixed cost of a signed-in GraphQL call (token, viewer, parse, validate, limits): no SQL of its own
     await measure("baseline: searchConfig", undefined, () =>
       gql(search_token, "query C { searchConfig { per_page } }", {}),
@@ -263,7 +277,7 @@ async function main() {
   } finally {
     http.close();
     await server.stop();
-    await client.end();
+    await client?.end();
   }
 
   console.log(
@@ -279,7 +293,7 @@ async function main() {
   console.log(
     "\nNot covered: several callers at once (one caller, back to back: latency, not throughput), the web app's\n" +
       "other calls on these screens (courses for the filters, the detail's tabs other than Courses), push\n" +
-      "refreshes, a professor's narrower scope, PGlite, pages past 100 (offset paging reads the rows before the\n" +
+      "refreshes, a professor's narrower scope, pages past 100 (offset paging reads the rows before the\n" +
       "page), the finaliser running beside the reads (disabled), and a cold database cache (every line warms up first).",
   );
 }
@@ -288,7 +302,7 @@ function line(f: Figures) {
   const ms = (x: number) => x.toFixed(1).padStart(7);
   return (
     `${f.label.padEnd(40)} p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  p99 ${ms(f.p99)}  max ${ms(f.max)} ms` +
-    `  (${f.n} requests${f.errors ? `, ${f.errors} ERRORS: ${f.firstError}` : ""}; CPU a request: server ${f.serverCpu.toFixed(1)} ms + PostgreSQL ${f.dbCpu.toFixed(1)} ms; machine ${(f.busy * 100).toFixed(0)}% busy, load ${f.load.toFixed(1)})`
+    `  (${f.n} requests${f.errors ? `, ${f.errors} ERRORS: ${f.firstError}` : ""}; CPU a request: ${PGLITE ? `server with PGlite ${f.serverCpu.toFixed(1)} ms` : `server ${f.serverCpu.toFixed(1)} ms + PostgreSQL ${f.dbCpu.toFixed(1)} ms`}; machine ${(f.busy * 100).toFixed(0)}% busy, load ${f.load.toFixed(1)})`
   );
 }
 

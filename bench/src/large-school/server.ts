@@ -19,3 +19,8 @@ export function startServerOn(databaseUrl: string, env: Record<string, string> =
   // the finaliser would write today's ended sessions of 1,500 courses during the run
   return spawnServer({ DATABASE_URL: databaseUrl }, { FINALISE_INTERVAL_MS: "0", ...env });
 }
+
+/** The same on a PGlite data directory (seed:large --pglite). */
+export function startServerOnDir(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  return spawnServer({ DATA_DIR: dataDir }, { FINALISE_INTERVAL_MS: "0", ...env });
+}
