@@ -5,6 +5,7 @@ import { ROLES } from "@rollbook/domain";
 import { buildApp } from "./app.ts";
 import { listenHost, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { MissingCollationError } from "./db/collation.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { demoEmail, hasAnySchool, hasDemoUsers, seedDemo } from "./db/seed/demo.ts";
 import { createFirstAdmin, hasAnyUser } from "./db/seed/first-admin.ts";
@@ -100,6 +101,7 @@ main().catch((err) => {
   if (
     err instanceof DataDirLockedError ||
     err instanceof StartRefused ||
+    err instanceof MissingCollationError ||
     (err instanceof Error && err.message.startsWith("Invalid configuration"))
   ) {
     console.error(err.message);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DATABASES } from "../test/harness.ts";
@@ -10,6 +11,7 @@ import { adminUrl, freshDir, ROOT, TEMPLATE_PG_DB } from "../test/template.ts";
 import { listenHost, loadConfig } from "./config.ts";
 
 const REFUSAL = "Refusing to start with NODE_ENV=production: this database holds the demo school's users";
+const NO_COLLATION = 'Refusing to start: this database has no collation "und-x-icu"';
 
 /** whether something accepts TCP connections on host:port */
 const accepts = (host: string, port: number) =>
@@ -93,6 +95,72 @@ describe("safe start-up", () => {
     expect(s.output()).toContain(REFUSAL);
     expect(s.output()).not.toContain("Rollbook is running");
   });
+
+  /**
+   * An empty database as a PostgreSQL built without ICU has it: no collation "und-x-icu" (dropped
+   * here; collations are per database). Answers its env and a look at whether any table was made.
+   */
+  async function databaseWithoutIcu(
+    kind: (typeof DATABASES)[number],
+  ): Promise<{ env: Record<string, string>; publicTables: () => Promise<number> }> {
+    const drop = 'drop collation "und-x-icu"';
+    const tables = "select count(*)::int as n from pg_tables where schemaname = 'public'";
+    if (kind === "pglite") {
+      const dir = fs.mkdtempSync(path.join(ROOT, ".tmp", "no-icu-"));
+      dirs.push(dir);
+      const open = () => PGlite.create({ dataDir: path.join(dir, "pglite") });
+      const db = await open();
+      await db.query(drop);
+      await db.close();
+      const publicTables = async () => {
+        const again = await open();
+        const n = (await again.query<{ n: number }>(tables)).rows[0]!.n;
+        await again.close();
+        return n;
+      };
+      return { env: { DATA_DIR: dir }, publicTables };
+    }
+    const base = process.env.TEST_DATABASE_URL as string;
+    const name = `rollbook_no_icu_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name} template template0 encoding 'UTF8'`);
+    await admin.end();
+    cleanups.push(async () => {
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    });
+    const url = adminUrl(base, name);
+    const query = async (text: string) => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        return (await c.query<{ n: number }>(text)).rows;
+      } finally {
+        await c.end();
+      }
+    };
+    await query(drop);
+    return { env: { DATABASE_URL: url }, publicTables: async () => (await query(tables))[0]!.n };
+  }
+
+  it.each(DATABASES)(
+    "refuses, before migrating, a database without the collation und-x-icu, saying what to do (%s)",
+    async (kind) => {
+      const { env, publicTables } = await databaseWithoutIcu(kind);
+      const s = start(env);
+      expect(await s.exited).toBe(1);
+      expect(s.output()).toContain(NO_COLLATION);
+      expect(s.output()).toContain("built with ICU");
+      expect(s.output()).toContain("decision 0612");
+      // the message alone, not a stack
+      expect(s.output()).not.toMatch(/\n\s+at /);
+      expect(s.output()).not.toContain("Rollbook is running");
+      expect(await publicTables()).toBe(0);
+    },
+  );
 
   it("with the demo school and no HOST, listens on 127.0.0.1 only and says how to open it", async () => {
     const s = start({ ...(await demoDatabase("pglite")), HOST: "" });

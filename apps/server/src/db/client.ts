@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { requireNameCollation } from "./collation.ts";
 import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema/index.ts";
 import { analyzeStale, STATISTICS_CHECK_MS } from "./statistics.ts";
@@ -88,6 +89,13 @@ async function openPglite(dataDir: string, statisticsCheckMs: number): Promise<D
       dataDir: inMemory ? undefined : path.join(dataDir, "pglite"),
       extensions: { pg_trgm },
     });
+    // before migrating: the name indexes are built in that collation (decision 0612)
+    try {
+      await requireNameCollation((text) => client.query(text));
+    } catch (e) {
+      await client.close();
+      throw e;
+    }
     const counter = statementCounter();
     const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -116,6 +124,14 @@ async function openPostgres(url: string): Promise<Database> {
   // emitted here; the pool replaces it on demand. Without a listener it would end the process.
   pool.on("error", (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   const lockClient = await pool.connect();
+  // before migrating: the name indexes are built in that collation (decision 0612)
+  try {
+    await requireNameCollation((text) => lockClient.query(text));
+  } catch (e) {
+    lockClient.release();
+    await pool.end();
+    throw e;
+  }
   try {
     // several server processes may start together: one migrates, the others wait
     await lockClient.query("select pg_advisory_lock(727001)");

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
+import { byName } from "../db/collation.ts";
 import { studentEvent, students } from "../db/schema/index.ts";
 
 type StudentRow = typeof students.$inferSelect;
@@ -107,7 +108,7 @@ export function eventStudents(data: Scoped, eventId: number): Promise<StudentRow
             data.visible("students"),
           ),
         )
-        .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
+        .orderBy(asc(byName(students.last_name)), asc(byName(students.first_name)), asc(students.id));
       return group(keys, rows, (r) => r.event_id).map((list) => list.map((r) => r.student));
     })
     .load(eventId);

@@ -2,6 +2,7 @@ import { eventFullMessage } from "@rollbook/domain";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
+import { byName } from "../db/collation.ts";
 import { attendance, events, studentEvent, students, teams } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { audit, type BulkResult, lockStudents } from "../students/bulk.ts";
@@ -60,7 +61,7 @@ export async function addTeamToEvent(data: Scoped, teamId: number, eventId: numb
       isNull(students.deleted_at),
       sql`${students.id} in (select student_id from student_team where team_id = ${team.id})`,
     ),
-    orderBy: [asc(students.last_name), asc(students.first_name), asc(students.id)],
+    orderBy: [asc(byName(students.last_name)), asc(byName(students.first_name)), asc(students.id)],
   });
   if (event.restricted_by !== null && event.restricted_by !== team.id) {
     const outside = await data.count(

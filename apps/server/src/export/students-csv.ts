@@ -35,18 +35,24 @@ function deviceCell(d: typeof devices.$inferSelect | undefined): string | null {
 
 /**
  * Every student of the filter the viewer may see, in the list's order, read in keyset batches
- * of EXPORT_BATCH through a fresh scope each (a scope's loaders keep the rows they read).
- * Pulled one batch at a time: nothing is read ahead of the consumer. Text as stored: the CSV
- * writer (csvStream) guards and quotes it, and writes last_seen on the school's clock (decision 0823).
+ * of `batch` (EXPORT_BATCH; tests page with fewer) through a fresh scope each (a scope's loaders
+ * keep the rows they read). Pulled one batch at a time: nothing is read ahead of the consumer.
+ * Text as stored: the CSV writer (csvStream) guards and quotes it, and writes last_seen on the
+ * school's clock (decision 0823).
  */
-export async function* studentRows(s: Services, viewer: Viewer, filter: StudentFilter): AsyncGenerator<Cell[]> {
+export async function* studentRows(
+  s: Services,
+  viewer: Viewer,
+  filter: StudentFilter,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<Cell[]> {
   let lastId: number | null = null;
   for (;;) {
     const data = new Scoped(s, viewer);
     const rows: (typeof students.$inferSelect)[] = await data.rows("students", {
       where: and(filter.where, lastId === null ? undefined : afterRow(filter.keys, lastId)),
       orderBy: orderOf(filter.keys, filter.gather),
-      limit: EXPORT_BATCH,
+      limit: batch,
     });
     if (rows.length === 0) return;
     const deviceIds = rows.flatMap((r) => (r.device_id === null ? [] : [r.device_id]));
@@ -66,7 +72,7 @@ export async function* studentRows(s: Services, viewer: Viewer, filter: StudentF
         deviceCell(r.device_id === null ? undefined : byId.get(r.device_id)),
       ];
     }
-    if (rows.length < EXPORT_BATCH) return;
+    if (rows.length < batch) return;
     lastId = rows[rows.length - 1]!.id;
   }
 }

@@ -1,6 +1,7 @@
 import { apa, STATUS } from "@rollbook/domain";
 import { type AnyColumn, and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { byName } from "../db/collation.ts";
 import { attendance, courses, events, students, studentTeam } from "../db/schema/index.ts";
 import type { Block, ListItem } from "../mail/template.ts";
 import { concerns, type Reader, type SessionOfStudent } from "./audience.ts";
@@ -93,7 +94,7 @@ export async function loadRecap(
         or(...linked),
       ),
     )
-    .orderBy(students.last_name, students.first_name, students.id, attendance.meets);
+    .orderBy(byName(students.last_name), byName(students.first_name), students.id, attendance.meets);
   rows.forEach((r, order) => {
     const row = { ...r, order };
     push(data.byAttendable, `${r.attendable_type}:${r.attendable_id}`, row);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
+import { byName } from "../db/collation.ts";
 import { attendance, studentCourse, studentEvent, students } from "../db/schema/index.ts";
 import { type Attendable, sessionsNow } from "./session-now.ts";
 
@@ -98,7 +99,7 @@ async function rosterRows(
         link.extra,
       ),
     )
-    .orderBy(asc(students.last_name), asc(students.first_name), asc(students.id));
+    .orderBy(asc(byName(students.last_name)), asc(byName(students.first_name)), asc(students.id));
   const out = new Map<number, RosterRow[]>();
   for (const r of result) {
     const { owner, ...row } = r;

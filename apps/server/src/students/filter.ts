@@ -2,6 +2,7 @@ import { and, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-or
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { missingStudentsCondition } from "../dashboard/missing.ts";
+import { byName } from "../db/collation.ts";
 import { courses, events, studentCourse, studentEvent, students, studentTeam, teams } from "../db/schema/index.ts";
 import { MAX_QUERY_LENGTH } from "../graphql/paging.ts";
 
@@ -29,11 +30,15 @@ export class FilterError extends Error {
   }
 }
 
-/** One sort key: the column, its direction, and whether it may be null (nulls sort last). */
+/**
+ * One sort key: the column, its direction, whether it may be null (nulls sort last), and whether
+ * it is a name, compared in the names' collation (db/collation.ts) in the order and the keyset alike.
+ */
 export interface SortKey {
   column: PgColumn;
   dir: "asc" | "desc";
   nullable: boolean;
+  name?: boolean;
 }
 
 export interface StudentFilter {
@@ -50,10 +55,10 @@ export interface StudentFilter {
 }
 
 /** The list's sortable columns (graphql/types/student.ts `students`), with their nullability. */
-const SORTS: Record<string, { column: PgColumn; nullable: boolean; tieBreak?: PgColumn }> = {
-  last_name: { column: students.last_name, nullable: false },
-  first_name: { column: students.first_name, nullable: false },
-  name: { column: students.last_name, nullable: false, tieBreak: students.first_name },
+const SORTS: Record<string, { column: PgColumn; nullable: boolean; name?: boolean; tieBreak?: PgColumn }> = {
+  last_name: { column: students.last_name, nullable: false, name: true },
+  first_name: { column: students.first_name, nullable: false, name: true },
+  name: { column: students.last_name, nullable: false, name: true, tieBreak: students.first_name },
   school_identifier: { column: students.school_identifier, nullable: true },
   email: { column: students.email, nullable: true },
   semester_apa: { column: students.semester_apa, nullable: true },
@@ -117,10 +122,13 @@ export async function studentFilter(data: Scoped, input: StudentFilterInput): Pr
     parts.push(relationCondition(data, input.relation, input.relation_uuid));
   }
   if (input.missing) parts.push(await missingStudentsCondition(data));
-  const keys: SortKey[] = [{ column: sort.column, dir, nullable: sort.nullable }];
-  if (sort.tieBreak) keys.push({ column: sort.tieBreak, dir, nullable: false });
+  const keys: SortKey[] = [{ column: sort.column, dir, nullable: sort.nullable, name: sort.name }];
+  if (sort.tieBreak) keys.push({ column: sort.tieBreak, dir, nullable: false, name: true });
   return { where: and(...parts), keys, gather: Boolean(q) };
 }
+
+/** A key's value as the order compares it: a name in the names' collation (decision 0612). */
+const keyValue = (k: SortKey, column: SQL | PgColumn = k.column): SQL => (k.name ? byName(column) : sql`${column}`);
 
 /**
  * `order by` of the keys (nulls last) and then the id, as the list orders. `gather`: each key as an
@@ -129,8 +137,8 @@ export async function studentFilter(data: Scoped, input: StudentFilterInput): Pr
  */
 export function orderOf(keys: SortKey[], gather = false): SQL[] {
   const term = (k: SortKey) => {
-    if (!gather) return sql`${k.column}`;
-    if (k.column.columnType === "PgText") return sql`(${k.column} || '')`;
+    if (!gather) return keyValue(k);
+    if (k.column.columnType === "PgText") return keyValue(k, sql`(${k.column} || '')`);
     if (k.column.columnType === "PgTimestamp") return sql`(${k.column} + interval '0 s')`;
     return sql`(${k.column} + 0)`;
   };
@@ -143,14 +151,15 @@ export function orderOf(keys: SortKey[], gather = false): SQL[] {
 /**
  * The rows after the student `lastId` in the order of `keys` (keyset paging). The last row's
  * values are read back by id in the same statement, so a timestamp keeps its microseconds and
- * nulls sort last exactly as `order by ... nulls last` puts them.
+ * nulls sort last exactly as `order by ... nulls last` puts them. A name compares in the names'
+ * collation, as orderOf sorts it: in bytes "Ñúñez" > "Nash" would skip or repeat rows.
  */
 export function afterRow(keys: SortKey[], lastId: number): SQL {
   const last = (k: SortKey) =>
-    sql`(select k.${sql.identifier(k.column.name)} from ${students} k where k.id = ${lastId})`;
-  const equal = (k: SortKey) => sql`${k.column} is not distinct from ${last(k)}`;
+    keyValue(k, sql`(select k.${sql.identifier(k.column.name)} from ${students} k where k.id = ${lastId})`);
+  const equal = (k: SortKey) => sql`${keyValue(k)} is not distinct from ${last(k)}`;
   const beyond = (k: SortKey) => {
-    const cmp = k.dir === "asc" ? sql`${k.column} > ${last(k)}` : sql`${k.column} < ${last(k)}`;
+    const cmp = k.dir === "asc" ? sql`${keyValue(k)} > ${last(k)}` : sql`${keyValue(k)} < ${last(k)}`;
     return k.nullable ? sql`(${cmp} or (${k.column} is null and ${last(k)} is not null))` : cmp;
   };
   const branches: SQL[] = [];
@@ -164,7 +173,7 @@ export function afterRow(keys: SortKey[], lastId: number): SQL {
   const first = keys[0];
   if (first && !first.nullable)
     return and(
-      first.dir === "asc" ? sql`${first.column} >= ${last(first)}` : sql`${first.column} <= ${last(first)}`,
+      first.dir === "asc" ? sql`${keyValue(first)} >= ${last(first)}` : sql`${keyValue(first)} <= ${last(first)}`,
       after,
     ) as SQL;
   return after;

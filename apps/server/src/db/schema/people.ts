@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { byName } from "../collation.ts";
 import { createdAt, deletedAt, publicUuid, ts, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
 
@@ -52,7 +53,9 @@ export const students = pgTable(
   },
   (t) => [
     uniqueIndex("students_token").on(t.token),
-    index("students_school_name").on(t.school_id, t.last_name, t.first_name),
+    // names in the names' collation (decision 0612): the order the lists sort them in, which an
+    // index on the plain columns (bytes: "Ñúñez" after "Zed") does not give
+    index("students_school_name").on(t.school_id, byName(t.last_name), byName(t.first_name)),
     index("students_email").on(sql`lower(${t.email})`),
     uniqueIndex("students_school_identifier").on(t.school_id, t.school_identifier),
     // search: ILIKE '%x%' by index (pg_trgm)
@@ -63,7 +66,9 @@ export const students = pgTable(
     // The students list (decision 0611): a school's live students in the list's orders (ties by id),
     // so a page and its total (an index-only count) read the index, not 50,000 rows; and its
     // `query` filter (first_name, last_name or email ILIKE '%x%') by trigram.
-    index("students_live_name").on(t.school_id, t.last_name, t.first_name, t.id).where(sql`${t.deleted_at} is null`),
+    index("students_live_name")
+      .on(t.school_id, byName(t.last_name), byName(t.first_name), t.id)
+      .where(sql`${t.deleted_at} is null`),
     index("students_live_semester_apa")
       .on(t.school_id, t.semester_apa.asc().nullsLast(), t.id)
       .where(sql`${t.deleted_at} is null`),

@@ -1,5 +1,6 @@
 import { TEAM_ROLE_IDS } from "@rollbook/domain";
 import { asc } from "drizzle-orm";
+import { byName } from "../../db/collation.ts";
 import { students, studentTravel, type travel } from "../../db/schema/index.ts";
 import { travelStudentsCount } from "../../teams/figures.ts";
 import { createTravel, listTravel, removeTravel, type TravelInput, updateTravel } from "../../teams/travel.ts";
@@ -28,8 +29,8 @@ export const TravelRef = builder.objectRef<TravelRow>("Travel").implement({
       resolve: async (r, _a, { data }) =>
         (
           await data.through("students", { owner: studentTravel.travel_id, target: studentTravel.student_id }, r.id, [
-            asc(students.last_name),
-            asc(students.first_name),
+            asc(byName(students.last_name)),
+            asc(byName(students.first_name)),
             asc(students.id),
           ])
         ).filter((s) => s.deleted_at === null),

@@ -1,4 +1,5 @@
 import { asc } from "drizzle-orm";
+import { byName } from "../../db/collation.ts";
 import {
   courses,
   events,
@@ -93,7 +94,9 @@ export const UserFields = builder.interfaceRef<UserRow>("UserFields").implement(
       type: [AssignedStudent],
       resolve: (u, _a, { data }) =>
         data.through("students", { owner: userStudent.user_id, target: userStudent.student_id }, u.id, [
-          asc(students.last_name),
+          asc(byName(students.last_name)),
+          asc(byName(students.first_name)),
+          asc(students.id),
         ]),
     }),
   }),
