@@ -153,7 +153,9 @@ describe.each(DATABASES)("participants in name order on %s", (kind) => {
       orderBy: orderOf(f.keys),
       limit: 1000,
     });
-    expect(captured).toHaveLength(2);
+    const down = await studentFilter(data, { sort_by: "name", sort_dir: "desc" });
+    await data.rows("students", { where: down.where, orderBy: orderOf(down.keys), limit: 25, offset: 50 });
+    expect(captured).toHaveLength(3);
 
     // A school of a few thousand students (inside a transaction, rolled back): on the seeded few
     // dozen rows the planner rightly reads the table and sorts, which proves nothing.
@@ -190,10 +192,13 @@ describe.each(DATABASES)("participants in name order on %s", (kind) => {
     }
     expect(await db().$count(t.students, inArray(t.students.token, ["bulk-token-1"]))).toBe(0);
     for (const q of captured) expect(q.sql, q.sql).toContain('collate "und-x-icu"');
-    const [page, batch] = plans as [string, string];
+    const [page, batch, pageDown] = plans as [string, string, string];
     // the page: the index in the list's order, no sort (an index on the plain columns gives bytes' order)
     expect(page, `${captured[0]!.sql}\n${page}`).toContain("Index Scan using students_live_name");
     expect(page, `${captured[0]!.sql}\n${page}`).not.toMatch(/Sort/);
+    // name descending: its own index (a backward walk of the first would order ties by id descending)
+    expect(pageDown, `${captured[2]!.sql}\n${pageDown}`).toContain("Index Scan using students_live_name_desc");
+    expect(pageDown, `${captured[2]!.sql}\n${pageDown}`).not.toMatch(/Sort/);
     // the export's batch: its `last_name >= last row's` is a range of a name index, which only a
     // comparison in the index's collation can be (walk or gather then is the planner's choice)
     expect(batch, `${captured[1]!.sql}\n${batch}`).toMatch(

@@ -69,6 +69,11 @@ export const students = pgTable(
     index("students_live_name")
       .on(t.school_id, byName(t.last_name), byName(t.first_name), t.id)
       .where(sql`${t.deleted_at} is null`),
+    // the same, name descending (the list's `desc nulls last` on each name, then id ascending):
+    // a backward walk of students_live_name would give id descending too, so it needs its own
+    index("students_live_name_desc")
+      .on(t.school_id, sql`${byName(t.last_name)} desc nulls last`, sql`${byName(t.first_name)} desc nulls last`, t.id)
+      .where(sql`${t.deleted_at} is null`),
     index("students_live_semester_apa")
       .on(t.school_id, t.semester_apa.asc().nullsLast(), t.id)
       .where(sql`${t.deleted_at} is null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "students_live_name_desc" ON "students" USING btree ("school_id","last_name" collate "und-x-icu" desc nulls last,"first_name" collate "und-x-icu" desc nulls last,"id") WHERE "students"."deleted_at" is null;
