@@ -209,6 +209,9 @@ async function main() {
     await measure("students page, by name", 50, (i) =>
       gql(access_token, LIST, { page: page(i), per_page: 25, sort_by: "name" }),
     );
+    await measure("students page, by name desc", 50, (i) =>
+      gql(access_token, LIST, { page: page(i), per_page: 25, sort_by: "name", sort_dir: "desc" }),
+    );
     await measure("students page, by semester_apa asc", 50, (i) =>
       gql(access_token, LIST, { page: page(i), per_page: 25, sort_by: "semester_apa", sort_dir: "asc" }),
     );
