@@ -239,6 +239,38 @@ test("a travel starts at 6:00 and ends at 20:00 of the day by default, and is re
   await expect(page.getByText("No travel yet.")).toBeVisible();
 });
 
+test("New travel, a dialog the page stops rendering when it closes: Discard gives focus back to New travel", async ({
+  signedInPage: page,
+  api,
+  session,
+}) => {
+  const team = await createTeam(api, session, uniqueWord("Focusteam"));
+  await page.goto(`/Teams/${team.uuid}?tab=travel`);
+  const opener = page.getByRole("button", { name: "New travel" });
+  const dialog = page.getByRole("dialog", { name: "New travel" });
+  const question = page.getByRole("dialog", { name: "Discard changes?" });
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  await dialog.getByLabel("Notes").focus();
+  await page.keyboard.type("Bus at 7");
+  await page.keyboard.press("Escape");
+  await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
+  await question.getByRole("button", { name: "Discard" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(question).toBeHidden();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // and by mouse, through the close button
+  await opener.click();
+  await dialog.getByLabel("Notes").fill("Bus at 8");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await question.getByRole("button", { name: "Discard" }).click();
+  await expect(question).toBeHidden();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
 test("the Users tab lists the staff and assigns one; axe; a professor gets no New team", async ({
   signedInPage: page,
   api,

@@ -95,7 +95,14 @@ export function FormModal({ onClose, unsaved = null, children, onExitTransitionE
     asking.current = true;
     askDiscard(what)
       .then(
-        () => closeRef.current(),
+        () => {
+          // focus is on the question's Discard, whose dialog is still closing: let it go now, so the
+          // return below sees focus on nothing (a page that stops rendering this dialog gives it
+          // back at once, while the question would still hold it) and the question's own return,
+          // seeing focus moved, leaves it alone
+          if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+          closeRef.current();
+        },
         () => {},
       )
       // after the keydown or click that answered has reached every dialog's listener
