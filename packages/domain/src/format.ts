@@ -7,6 +7,12 @@ export function formatPhone(raw: string | null | undefined): string {
   return `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}`;
 }
 
+/** "2026-11-20" (or an ISO timestamp's date part) as the spec shows dates, "11/20/2026"; "" for nothing or garbage. */
+export function formatDate(iso: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? "");
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : "";
+}
+
 const DAY_LABELS = ["Su", "M", "Tu", "W", "Th", "F", "Sa"] as const;
 export const MEET_KEYS = ["meet_sun", "meet_mon", "meet_tue", "meet_wed", "meet_thu", "meet_fri", "meet_sat"] as const;
 export type MeetKey = (typeof MEET_KEYS)[number];

@@ -1,4 +1,4 @@
-import { localDate, localMinutes, STATUS } from "@rollbook/domain";
+import { formatDate, localDate, localMinutes, STATUS } from "@rollbook/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
@@ -450,7 +450,7 @@ describe.each(DATABASES)("teams calls on %s", (kind) => {
       });
       // the whole team's travel lists nobody: taking members off never empties it
       await ok("school_admin", CREATE_TRAVEL, { t: t.id, s: "2030-03-10T15:00:00Z" });
-      const day = (iso: string) => localDate(new Date(iso), school.timezone);
+      const day = (iso: string) => formatDate(localDate(new Date(iso), school.timezone));
       const DETACH = `mutation($id: Int!, $s: [Int!]!) {
         detachStudents(attachable_type: "team", attachable_id: $id, student_ids: $s) { student_ids } }`;
       const members = async () =>

@@ -88,10 +88,10 @@ describe("travel window", () => {
     const tz = "America/New_York";
     // 01:30 UTC on the 5th is still the 4th in New York
     const t = { start_date: new Date("2026-05-05T01:30:00Z"), end_date: new Date("2026-05-05T03:00:00Z"), notes: null };
-    expect(travelName(t, tz)).toBe("2026-05-04");
-    expect(travelName({ ...t, end_date: new Date("2026-05-06T20:00:00Z") }, tz)).toBe("2026-05-04 to 2026-05-06");
-    expect(travelName({ ...t, notes: " Away game\n at  Central " }, tz)).toBe('2026-05-04 ("Away game at Central")');
-    expect(travelName({ ...t, notes: "x".repeat(50) }, tz)).toBe(`2026-05-04 ("${"x".repeat(39)}…")`);
+    expect(travelName(t, tz)).toBe("05/04/2026");
+    expect(travelName({ ...t, end_date: new Date("2026-05-06T20:00:00Z") }, tz)).toBe("05/04/2026 to 05/06/2026");
+    expect(travelName({ ...t, notes: " Away game\n at  Central " }, tz)).toBe('05/04/2026 ("Away game at Central")');
+    expect(travelName({ ...t, notes: "x".repeat(50) }, tz)).toBe(`05/04/2026 ("${"x".repeat(39)}…")`);
   });
   it("the refusal names each travel left with nobody of the team, by start, the first five, and says what to do", () => {
     const on = (day: number, notes: string | null = null) => ({
@@ -100,11 +100,11 @@ describe("travel window", () => {
       notes,
     });
     expect(travelLeftWithoutStudentsMessage([on(4, "Cup")], "UTC", 1)).toBe(
-      'Taking this student off the team would leave the travel of 2026-05-04 ("Cup") with no student of the team: ' +
+      'Taking this student off the team would leave the travel of 05/04/2026 ("Cup") with no student of the team: ' +
         "edit that travel's students or remove it first",
     );
     expect(travelLeftWithoutStudentsMessage([on(9), on(4)], "UTC", 2)).toBe(
-      "Taking these students off the team would leave the travel of 2026-05-04 and of 2026-05-09 with no student " +
+      "Taking these students off the team would leave the travel of 05/04/2026 and of 05/09/2026 with no student " +
         "of the team: edit their students or remove them first",
     );
     expect(
@@ -113,7 +113,7 @@ describe("travel window", () => {
         "UTC",
         1,
       ),
-    ).toMatch(/the travel of 2026-05-01, of 2026-05-02, of 2026-05-03, of 2026-05-04, of 2026-05-05 and 2 more with/);
+    ).toContain("the travel of 05/01/2026, of 05/02/2026, of 05/03/2026, of 05/04/2026, of 05/05/2026 and 2 more with");
   });
 });
 

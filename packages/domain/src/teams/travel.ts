@@ -1,4 +1,5 @@
 import { isValidDate } from "../dates.ts";
+import { formatDate } from "../format.ts";
 import { localDate, zonedToUtc } from "../time-zone.ts";
 import { TeamInputError } from "./fields.ts";
 
@@ -81,11 +82,11 @@ const NAMED_NOTES_MAX = 40;
 const NAMED_TRAVEL_MAX = 5;
 
 /**
- * "2026-05-04" (or "2026-05-04 to 2026-05-06" over several days, in the school's zone), then the
+ * "05/04/2026" (or "05/04/2026 to 05/06/2026" over several days, in the school's zone), then the
  * notes in quotes when there are some, on one line and shortened: a travel named in a message.
  */
 export function travelName(t: TravelNaming, tz: string): string {
-  const [start, end] = [localDate(t.start_date, tz), localDate(t.end_date, tz)];
+  const [start, end] = [formatDate(localDate(t.start_date, tz)), formatDate(localDate(t.end_date, tz))];
   const days = start === end ? start : `${start} to ${end}`;
   const notes = t.notes?.replace(/\s+/g, " ").trim();
   if (!notes) return days;

@@ -3,11 +3,8 @@ export const DATE_FORMAT = "MM/DD/YYYY";
 export const DATETIME_FORMAT = "MM/DD/YYYY hh:mm A";
 export const MONTH_FORMAT = "MM/YYYY";
 
-/** "2026-11-20" (or an ISO timestamp's date part) as "11/20/2026"; "" for nothing or garbage. */
-export function formatDate(iso: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? "");
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : "";
-}
+// "2026-11-20" as "11/20/2026": the domain's, which the server's messages use too
+export { formatDate } from "@rollbook/domain";
 
 /** "11/20/2026" back to "2026-11-20"; null when it is not a real calendar date. */
 export function parseDate(text: string): string | null {
