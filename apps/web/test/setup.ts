@@ -36,6 +36,12 @@ class ResizeObserver {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserver;
+// Textarea autosize listens for web fonts loading (document.fonts), which jsdom has not
+if (!document.fonts)
+  Object.defineProperty(document, "fonts", {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
 
 afterEach(() => {
   cleanup();

@@ -182,7 +182,7 @@ describe.each(DATABASES)("generic link calls on %s", (kind) => {
       });
       expect(await fails("school_admin", ATTACH, { t: "travel", id: trip.id, ids: [a.id, b.id] })).toMatchObject({
         field: "student_ids",
-        message: `student_ids: ${b.id} is not on the team`,
+        message: `student_ids: ${b.first_name} ${b.last_name} is not on the team`,
       });
       // a coach of the team lists its travelling students
       await db()

@@ -266,7 +266,10 @@ describe.each(DATABASES)("teams calls on %s", (kind) => {
         field: "start_date",
       });
       const e = await fails("school_admin", CREATE_TRAVEL, { t: t.id, ids: [on.id, off.id] });
-      expect(e).toMatchObject({ field: "student_ids", message: `student_ids: ${off.id} is not on the team` });
+      expect(e).toMatchObject({
+        field: "student_ids",
+        message: `student_ids: ${off.first_name} ${off.last_name} is not on the team`,
+      });
       const foreign = await makeStudent(db(), other.id);
       expect(await fails("school_admin", CREATE_TRAVEL, { t: t.id, ids: [foreign.id] })).toMatchObject({
         field: "student_ids",
@@ -502,6 +505,51 @@ describe.each(DATABASES)("teams calls on %s", (kind) => {
       await ok("school_admin", DETACH, { id: t.id, s: [a!.id] });
       expect(await members()).toEqual([c!.id]);
       expect(await removals()).toBe(2);
+    });
+
+    it("an update keeps a listed student who left the team; one added must be on it, refused by name", async () => {
+      const t = await makeTeam(school.id);
+      const [a, b, c, outsider] = await Promise.all([1, 2, 3, 4].map(() => makeStudent(db(), school.id)));
+      await join(t.id, a!.id, b!.id, c!.id);
+      const { createTravel: tr } = await ok("school_admin", CREATE_TRAVEL, {
+        t: t.id,
+        s: "2030-04-10T15:00:00Z",
+        ids: [a!.id, b!.id],
+      });
+      // b leaves the team; the travel keeps listing b (decision 0705)
+      await ok(
+        "school_admin",
+        `mutation($id: Int!, $s: [Int!]!) {
+          detachStudents(attachable_type: "team", attachable_id: $id, student_ids: $s) { student_ids } }`,
+        { id: t.id, s: [b!.id] },
+      );
+      const listed = async () =>
+        (await db().select().from(studentTravel).where(eq(studentTravel.travel_id, tr.id)))
+          .map((r) => r.student_id)
+          .sort();
+      // the edit dialog saved as it opened: b stays listed
+      const { updateTravel: kept } = await ok("school_admin", UPDATE_TRAVEL, {
+        id: tr.id,
+        away: false,
+        ids: [a!.id, b!.id],
+      });
+      expect(kept).toMatchObject({ is_away: false, students_count: 2 });
+      expect(await listed()).toEqual([a!.id, b!.id].sort());
+      // one not on the team added: refused by name (never by id), nothing changed
+      const e = await fails("school_admin", UPDATE_TRAVEL, { id: tr.id, ids: [a!.id, b!.id, outsider!.id] });
+      expect(e).toEqual({
+        code: "BAD_USER_INPUT",
+        field: "student_ids",
+        message: `student_ids: ${outsider!.first_name} ${outsider!.last_name} is not on the team`,
+      });
+      expect(e.message).not.toContain(String(outsider!.id));
+      expect(await listed()).toEqual([a!.id, b!.id].sort());
+      // b unticked: off the list; once off, b is not on the team, so b cannot come back
+      await ok("school_admin", UPDATE_TRAVEL, { id: tr.id, ids: [a!.id, c!.id] });
+      expect(await listed()).toEqual([a!.id, c!.id].sort());
+      expect((await fails("school_admin", UPDATE_TRAVEL, { id: tr.id, ids: [a!.id, b!.id] })).message).toBe(
+        `student_ids: ${b!.first_name} ${b!.last_name} is not on the team`,
+      );
     });
 
     it("an open session's pending row reads travel at once; removed, it is pending for the engine again", async () => {

@@ -49,9 +49,16 @@ export async function coveredStudents(tx: Scoped, teamId: number, travelId: numb
 
 /**
  * The students of a travel: visible to the viewer (else named, as every bulk call) and on its
- * team (the others named: `student_ids: 4, 7 are not on the team`).
+ * team (the others named by name: `student_ids: Ann Lee, Bo Park are not on the team`). `listed`:
+ * the travel's list as it is (an update); one of them may stay on it though they left the team
+ * (decision 0705: a past travel covered their absences), only those added must be on the team.
  */
-export async function checkTravellers(tx: Scoped, teamId: number, ids: readonly number[]): Promise<number[]> {
+export async function checkTravellers(
+  tx: Scoped,
+  teamId: number,
+  ids: readonly number[],
+  listed: ReadonlySet<number> = new Set(),
+): Promise<number[]> {
   const list = bulkIds(ids);
   const rows = await lockStudents(tx, list, { active: true });
   if (rows.length === 0) return [];
@@ -72,7 +79,9 @@ export async function checkTravellers(tx: Scoped, teamId: number, ids: readonly 
         )
     ).map((r) => r.id),
   );
-  const outside = rows.filter((r) => !members.has(r.id)).map((r) => r.id);
+  const outside = rows
+    .filter((r) => !members.has(r.id) && !listed.has(r.id))
+    .map((r) => `${r.first_name} ${r.last_name}`);
   if (outside.length)
     throw userError(
       `student_ids: ${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} not on the team`,
@@ -89,6 +98,16 @@ export async function checkTravellers(tx: Scoped, teamId: number, ids: readonly 
 function checkSomeone(ids: readonly number[] | null | undefined) {
   if (ids && ids.length === 0)
     throw userError("student_ids must list at least one student (leave it out for the whole team)", "student_ids");
+}
+
+/** The students a travel lists now (whether on its team or not). */
+async function listedOn(tx: Scoped, travelId: number): Promise<Set<number>> {
+  const { db } = systemOf(tx);
+  const rows = await db
+    .select({ id: studentTravel.student_id })
+    .from(studentTravel)
+    .where(eq(studentTravel.travel_id, travelId));
+  return new Set(rows.map((r) => r.id));
 }
 
 async function setTravellers(tx: Scoped, travelId: number, ids: readonly number[]) {
@@ -152,7 +171,7 @@ export async function updateTravel(data: Scoped, id: number, input: TravelInput)
     const listedBefore = await coveredStudents(tx, before.team_id, before.id);
     let ids: number[] | null = null;
     if (input.student_ids !== undefined && input.student_ids !== null)
-      ids = await checkTravellers(tx, before.team_id, input.student_ids);
+      ids = await checkTravellers(tx, before.team_id, input.student_ids, await listedOn(tx, before.id));
     const { db } = systemOf(tx);
     const [after] = await db
       .update(travel)

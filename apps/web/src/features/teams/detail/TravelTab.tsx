@@ -186,6 +186,7 @@ function TravelModal({
                 )
           }
           members={members.data?.data ?? []}
+          listed={travel?.students ?? []}
           submitLabel={travel ? "Save" : "Create travel"}
           onCancel={onClose}
           onSubmit={async (values) => {
@@ -203,17 +204,26 @@ function TravelModal({
   );
 }
 
-function TravelForm({
+type Person = { id: number; first_name: string; last_name: string; preferred_name: string | null };
+
+/**
+ * The travel's fields and its students: the team's, "Whole team" ticking them all, and those the
+ * travel lists (`listed`) who are no longer on the team, shown ticked as such, to keep or untick
+ * (decision 0705: the server keeps them listed on a save, only those added must be on the team).
+ */
+export function TravelForm({
   timeZone,
   initial,
   members,
+  listed = [],
   submitLabel,
   onCancel,
   onSubmit,
 }: {
   timeZone: string;
   initial: TravelFormValues;
-  members: readonly { id: number; first_name: string; last_name: string; preferred_name: string | null }[];
+  members: readonly Person[];
+  listed?: readonly Person[];
   submitLabel: string;
   onCancel: () => void;
   onSubmit: (v: TravelFormValues) => Promise<void>;
@@ -236,6 +246,15 @@ function TravelForm({
   };
   const picked = new Set(values.student_ids);
   const allPicked = members.length > 0 && members.every((m) => picked.has(m.id));
+  const memberIds = new Set(members.map((m) => m.id));
+  const boxes = [
+    ...members.map((m) => ({ id: m.id, label: personName(m) })),
+    ...listed
+      .filter((s) => !memberIds.has(s.id))
+      .map((s) => ({ id: s.id, label: `${personName(s)} (no longer on the team)` })),
+  ];
+  // "Whole team" ticks or unticks the team's students; those no longer on it stay as they are
+  const others = values.student_ids.filter((id) => !memberIds.has(id));
   return (
     <form onSubmit={submit(onSubmit)} noValidate aria-label={submitLabel}>
       <Stack gap="sm">
@@ -272,38 +291,38 @@ function TravelForm({
         </div>
         <Stack component="fieldset" gap={6} m={0} p={0} style={{ border: 0 }} data-field="student_ids">
           <Text component="legend" fw={500} size="sm" mb={4}>
-            Travelling students ({values.student_ids.length} of {members.length})
+            Travelling students ({values.student_ids.length} of {boxes.length})
           </Text>
           {members.length === 0 ? (
             <Text size="sm" c="dimmed">
               The team has no students yet.
             </Text>
           ) : (
-            <>
-              <Checkbox
-                // the students' data-path: their error focuses this box (the message shows below)
-                {...form.getInputProps("student_ids", { type: "checkbox", withError: false })}
-                label="Whole team"
-                checked={allPicked}
-                indeterminate={!allPicked && picked.size > 0}
-                onChange={() => form.setFieldValue("student_ids", allPicked ? [] : members.map((m) => m.id))}
-              />
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} pl="md" mah={240} style={{ overflowY: "auto" }}>
-                {members.map((m) => (
-                  <Checkbox
-                    key={m.id}
-                    label={personName(m)}
-                    checked={picked.has(m.id)}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      form.setFieldValue("student_ids", (ids) =>
-                        on ? [...ids, m.id] : ids.filter((id) => id !== m.id),
-                      );
-                    }}
-                  />
-                ))}
-              </SimpleGrid>
-            </>
+            <Checkbox
+              // the students' data-path: their error focuses this box (the message shows below)
+              {...form.getInputProps("student_ids", { type: "checkbox", withError: false })}
+              label="Whole team"
+              checked={allPicked}
+              indeterminate={!allPicked && picked.size > 0}
+              onChange={() =>
+                form.setFieldValue("student_ids", allPicked ? others : [...members.map((m) => m.id), ...others])
+              }
+            />
+          )}
+          {boxes.length > 0 && (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} pl="md" mah={240} style={{ overflowY: "auto" }}>
+              {boxes.map((m) => (
+                <Checkbox
+                  key={m.id}
+                  label={m.label}
+                  checked={picked.has(m.id)}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    form.setFieldValue("student_ids", (ids) => (on ? [...ids, m.id] : ids.filter((id) => id !== m.id)));
+                  }}
+                />
+              ))}
+            </SimpleGrid>
           )}
           {form.errors.student_ids && (
             <Text size="sm" c="red.9" role="alert">
