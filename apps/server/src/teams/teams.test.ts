@@ -507,16 +507,15 @@ describe.each(DATABASES)("teams calls on %s", (kind) => {
       expect(await removals()).toBe(2);
     });
 
-    it("an update keeps a listed student who left the team; one added must be on it, refused by name", async () => {
+    /**
+     * A team of a, b and c, a travel listing a and b, then b taken off the team: the travel keeps
+     * listing b (decision 0705). `listed`: the travel's students as stored.
+     */
+    async function travelWithLeaver(on: string) {
       const t = await makeTeam(school.id);
       const [a, b, c, outsider] = await Promise.all([1, 2, 3, 4].map(() => makeStudent(db(), school.id)));
       await join(t.id, a!.id, b!.id, c!.id);
-      const { createTravel: tr } = await ok("school_admin", CREATE_TRAVEL, {
-        t: t.id,
-        s: "2030-04-10T15:00:00Z",
-        ids: [a!.id, b!.id],
-      });
-      // b leaves the team; the travel keeps listing b (decision 0705)
+      const { createTravel: tr } = await ok("school_admin", CREATE_TRAVEL, { t: t.id, s: on, ids: [a!.id, b!.id] });
       await ok(
         "school_admin",
         `mutation($id: Int!, $s: [Int!]!) {
@@ -527,6 +526,11 @@ describe.each(DATABASES)("teams calls on %s", (kind) => {
         (await db().select().from(studentTravel).where(eq(studentTravel.travel_id, tr.id)))
           .map((r) => r.student_id)
           .sort();
+      return { t, tr, a, b, c, outsider, listed };
+    }
+
+    it("an update keeps a listed student who left the team; one added must be on it, refused by name", async () => {
+      const { tr, a, b, c, outsider, listed } = await travelWithLeaver("2030-04-10T15:00:00Z");
       // the edit dialog saved as it opened: b stays listed
       const { updateTravel: kept } = await ok("school_admin", UPDATE_TRAVEL, {
         id: tr.id,
@@ -550,6 +554,15 @@ describe.each(DATABASES)("teams calls on %s", (kind) => {
       expect((await fails("school_admin", UPDATE_TRAVEL, { id: tr.id, ids: [a!.id, b!.id] })).message).toBe(
         `student_ids: ${b!.first_name} ${b!.last_name} is not on the team`,
       );
+    });
+
+    it("a coach's save keeps a listed student the coach cannot see (one who left the coach's team)", async () => {
+      const { t, tr, a, b, listed } = await travelWithLeaver("2030-05-10T15:00:00Z");
+      const coach = await as("staff");
+      await db().insert(userTeam).values({ user_id: coach.id, team_id: t.id });
+      // the coach sees a alone now, and saves the travel with what the dialog showed
+      await ok("staff", UPDATE_TRAVEL, { id: tr.id, away: false, ids: [a!.id] });
+      expect(await listed()).toEqual([a!.id, b!.id].sort());
     });
 
     it("an open session's pending row reads travel at once; removed, it is pending for the engine again", async () => {

@@ -2,7 +2,7 @@ import { defaultTravelWindow, localDate, parseInstant, travelNotes, travelWindow
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
-import { studentTeam, studentTravel, teams, travel } from "../db/schema/index.ts";
+import { students, studentTeam, studentTravel, teams, travel } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
 import { audit, bulkIds, lockStudents, publishStudents } from "../students/bulk.ts";
@@ -110,6 +110,13 @@ async function listedOn(tx: Scoped, travelId: number): Promise<Set<number>> {
   return new Set(rows.map((r) => r.id));
 }
 
+/** Of `ids`, the students the caller does not see (the scoped layer's visibility). */
+async function unseenOf(tx: Scoped, ids: ReadonlySet<number>): Promise<number[]> {
+  if (ids.size === 0) return [];
+  const seen = new Set((await tx.rows("students", { where: inArray(students.id, [...ids]) })).map((r) => r.id));
+  return [...ids].filter((id) => !seen.has(id));
+}
+
 async function setTravellers(tx: Scoped, travelId: number, ids: readonly number[]) {
   const { db } = systemOf(tx);
   await db.delete(studentTravel).where(eq(studentTravel.travel_id, travelId));
@@ -170,8 +177,13 @@ export async function updateTravel(data: Scoped, id: number, input: TravelInput)
     const notes = checked(() => travelNotes(input.notes));
     const listedBefore = await coveredStudents(tx, before.team_id, before.id);
     let ids: number[] | null = null;
-    if (input.student_ids !== undefined && input.student_ids !== null)
-      ids = await checkTravellers(tx, before.team_id, input.student_ids, await listedOn(tx, before.id));
+    if (input.student_ids !== undefined && input.student_ids !== null) {
+      const listed = await listedOn(tx, before.id);
+      ids = await checkTravellers(tx, before.team_id, input.student_ids, listed);
+      // listed students the caller cannot see (a coach, one who left the coach's teams) were never in
+      // the caller's list to keep or take off: they stay, so a save drops no one it never showed
+      ids.push(...(await unseenOf(tx, listed)).filter((s) => !ids?.includes(s)));
+    }
     const { db } = systemOf(tx);
     const [after] = await db
       .update(travel)
