@@ -39,6 +39,8 @@ describe("travel form", () => {
     expect(withStartDay(v, "2026-05-06")).toMatchObject({ start_day: "2026-05-06", end_day: "2026-05-06" });
     const longer = { ...v, end_day: "2026-05-07" };
     expect(withStartDay(longer, "2026-05-05").end_day).toBe("2026-05-07");
+    // a start day cleared or mistyped keeps the end day
+    expect(withStartDay(v, null)).toMatchObject({ start_day: null, end_day: "2026-05-04" });
   });
 
   it("refuses an end before the start and bad times, naming the field", () => {

@@ -80,9 +80,12 @@ export function travelFormFrom(
   };
 }
 
-/** A new start day moves the end day with it when they were the same day (a one-day trip stays one). */
+/**
+ * A new start day moves the end day with it when they were the same day (a one-day trip stays one).
+ * A start day cleared or mistyped (null) leaves the end day as it was: it emptied it too.
+ */
 export function withStartDay(v: TravelFormValues, day: string | null): TravelFormValues {
-  return { ...v, start_day: day, end_day: v.end_day === v.start_day ? day : v.end_day };
+  return { ...v, start_day: day, end_day: day !== null && v.end_day === v.start_day ? day : v.end_day };
 }
 
 const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
