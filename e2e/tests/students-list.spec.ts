@@ -320,14 +320,18 @@ test("a change pushed while the user has scrolled down keeps the scroll position
   const rowTop = async () => (await table(page).getByRole("row").filter({ hasText: last }).nth(30).boundingBox())?.y;
   const before = await rowTop();
   expect(before).toBeDefined();
+  // a change of the same length (the e-mail's first three letters): a longer name wrapped onto a
+  // second line in some runs, and the browser's scroll anchoring then moved the rows by its height
+  const moved = `mvd.${last}@e2e.rollbook.test`.toLowerCase();
   await api.graphql(
     session.access_token,
-    `mutation ($id: Int!) { updateStudent(id: $id, preferred_name: "Moved") { id } }`,
-    { id: target.id },
+    `mutation ($id: Int!, $email: String) { updateStudent(id: $id, email: $email) { id } }`,
+    {
+      id: target.id,
+      email: moved,
+    },
   );
-  await expect(table(page).getByRole("link", { name: `Moved (${target.first_name}) ${last}` })).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(table(page).getByText(moved)).toBeVisible({ timeout: 15_000 });
   expect(Math.abs(((await rowTop()) ?? Number.NaN) - (before as number))).toBeLessThan(5);
 });
 
