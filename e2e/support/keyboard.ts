@@ -10,3 +10,23 @@ export async function tabTo(page: Page, target: Locator, { back = false, most = 
   }
   await expect(target).toBeFocused();
 }
+
+/**
+ * By keyboard: opens the form dialog from `opener` (focused, Enter), types `text` into `field`,
+ * presses Escape, answers the question "Discard changes?" with Discard (Keep editing has focus
+ * first), and checks both dialogs are gone and focus is back on `opener`.
+ */
+export async function typeThenDiscard(page: Page, opener: Locator, dialog: Locator, field: string, text: string) {
+  const question = page.getByRole("dialog", { name: "Discard changes?" });
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  await dialog.getByLabel(field).focus();
+  await page.keyboard.type(text);
+  await page.keyboard.press("Escape");
+  await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
+  await question.getByRole("button", { name: "Discard" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(question).toBeHidden();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}

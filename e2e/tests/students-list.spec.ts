@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { createStudents, type MadeStudent, uniqueWord } from "../support/factories.ts";
+import { typeThenDiscard } from "../support/keyboard.ts";
 
 /**
  * /Students (issue 10 screen 1): the URL keeps paging, sorting, search and filter; bulk actions
@@ -359,7 +360,6 @@ test("New participant: Discard by keyboard gives focus back to the button that o
   await openList(page);
   const opener = page.getByRole("button", { name: "New participant" });
   const dialog = page.getByRole("dialog", { name: "New participant" });
-  const question = page.getByRole("dialog", { name: "Discard changes?" });
   await opener.focus();
   await page.keyboard.press("Enter");
   await expect(dialog.getByLabel("First name")).toBeVisible();
@@ -367,16 +367,7 @@ test("New participant: Discard by keyboard gives focus back to the button that o
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 
-  await page.keyboard.press("Enter");
-  await dialog.getByLabel("First name").focus();
-  await page.keyboard.type("Ida");
-  await page.keyboard.press("Escape");
-  await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
-  await question.getByRole("button", { name: "Discard" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(question).toBeHidden();
-  await expect(dialog).toBeHidden();
-  await expect(opener).toBeFocused();
+  await typeThenDiscard(page, opener, dialog, "First name", "Ida");
   // and it stays there: nothing left over moves it to <body> a few frames later
   await page.evaluate(
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 20)))),

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { type ApiSession, expect, expectNoA11yViolations, test } from "../fixtures.ts";
 import type { Api } from "../support/api.ts";
 import { createTeam, uniqueWord } from "../support/factories.ts";
+import { typeThenDiscard } from "../support/keyboard.ts";
 import { expectNoSidewaysScroll } from "../support/layout.ts";
 
 /**
@@ -249,17 +250,7 @@ test("New travel, a dialog the page stops rendering when it closes: Discard give
   const opener = page.getByRole("button", { name: "New travel" });
   const dialog = page.getByRole("dialog", { name: "New travel" });
   const question = page.getByRole("dialog", { name: "Discard changes?" });
-  await opener.focus();
-  await page.keyboard.press("Enter");
-  await dialog.getByLabel("Notes").focus();
-  await page.keyboard.type("Bus at 7");
-  await page.keyboard.press("Escape");
-  await expect(question.getByRole("button", { name: "Keep editing" })).toBeFocused();
-  await question.getByRole("button", { name: "Discard" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(question).toBeHidden();
-  await expect(dialog).toBeHidden();
-  await expect(opener).toBeFocused();
+  await typeThenDiscard(page, opener, dialog, "Notes", "Bus at 7");
 
   // and by mouse, through the close button
   await opener.click();

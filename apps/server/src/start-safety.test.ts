@@ -74,11 +74,16 @@ describe("safe start-up", () => {
       dirs.push(dir);
       return { DATA_DIR: dir };
     }
+    return { DATABASE_URL: await scratchDatabase("rollbook_start", `template ${TEMPLATE_PG_DB}`) };
+  }
+
+  /** A PostgreSQL database of this run (`create database <name> <how>`), dropped after the tests; its URL. */
+  async function scratchDatabase(prefix: string, how: string): Promise<string> {
     const base = process.env.TEST_DATABASE_URL as string;
-    const name = `rollbook_start_${process.pid}_${Date.now()}`;
+    const name = `${prefix}_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name} template ${TEMPLATE_PG_DB}`);
+    await admin.query(`create database ${name} ${how}`);
     await admin.end();
     cleanups.push(async () => {
       const a = new pg.Client({ connectionString: base });
@@ -86,7 +91,7 @@ describe("safe start-up", () => {
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     });
-    return { DATABASE_URL: adminUrl(base, name) };
+    return adminUrl(base, name);
   }
 
   it.each(DATABASES)("NODE_ENV=production refuses a database with the demo users (%s)", async (kind) => {
@@ -120,19 +125,7 @@ describe("safe start-up", () => {
       };
       return { env: { DATA_DIR: dir }, publicTables };
     }
-    const base = process.env.TEST_DATABASE_URL as string;
-    const name = `rollbook_no_icu_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name} template template0 encoding 'UTF8'`);
-    await admin.end();
-    cleanups.push(async () => {
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    });
-    const url = adminUrl(base, name);
+    const url = await scratchDatabase("rollbook_no_icu", "template template0 encoding 'UTF8'");
     const query = async (text: string) => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();

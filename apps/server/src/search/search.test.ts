@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loggingDb, plansAfter } from "../../test/explain.ts";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
 import { Scoped } from "../access/scoped.ts";
 import { viewerFrom } from "../access/viewer.ts";
 import { resolveToken } from "../auth/tokens.ts";
-import type { Db } from "../db/client.ts";
 import * as t from "../db/schema/index.ts";
 import { dayOf, scheduleCondition, searchAll, timeOf } from "./search.ts";
 
@@ -306,13 +304,8 @@ describe.each(DATABASES)("search on %s", (kind) => {
   });
 
   it("each kind is read through its trigram index (EXPLAIN, sequential scans off)", async () => {
-    // the statements the search runs, captured from a scope over a logging connection
-    const captured: { sql: string; params: unknown[] }[] = [];
-    const logger = { logQuery: (q: string, params: unknown[]) => void captured.push({ sql: q, params }) };
-    const client = (db() as unknown as { $client: never }).$client;
-    const logged = (kind === "pglite"
-      ? drizzlePglite(client, { schema: t, logger })
-      : drizzlePg(client, { schema: t, logger })) as unknown as Db;
+    // the statements it runs, captured from a scope over a logging connection
+    const { logged, captured } = loggingDb(kind, db());
     const token = await resolveToken(db(), admin);
     const viewer = await viewerFrom(db(), token!);
     // a term inside words, and a short one at word starts
@@ -346,30 +339,7 @@ describe.each(DATABASES)("search on %s", (kind) => {
       "analyze events",
       "set local enable_seqscan = off",
     ];
-    const plans: string[] = [];
-    for (const q of captured) {
-      if (kind === "pglite") {
-        const pglite = client as unknown as import("@electric-sql/pglite").PGlite;
-        await pglite.transaction(async (tx) => {
-          for (const f of fill) await tx.query(f);
-          const r = await tx.query<{ "QUERY PLAN": string }>(`explain ${q.sql}`, q.params as never[]);
-          plans.push(r.rows.map((x) => x["QUERY PLAN"]).join("\n"));
-          await tx.rollback();
-        });
-      } else {
-        const pool = client as unknown as import("pg").Pool;
-        const c = await pool.connect();
-        try {
-          await c.query("begin");
-          for (const f of fill) await c.query(f);
-          const r = await c.query<{ "QUERY PLAN": string }>(`explain ${q.sql}`, q.params);
-          plans.push(r.rows.map((x) => x["QUERY PLAN"]).join("\n"));
-        } finally {
-          await c.query("rollback");
-          c.release();
-        }
-      }
-    }
+    const plans = await plansAfter(kind, db(), fill, captured);
     expect(await db().$count(t.students, eq(t.students.first_name, "Bulk1"))).toBe(0);
     const INDEX = {
       students: "students_search_trgm",

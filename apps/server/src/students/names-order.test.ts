@@ -1,12 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loggingDb, plansAfter } from "../../test/explain.ts";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
 import { Scoped } from "../access/scoped.ts";
 import { type Viewer, viewerFrom } from "../access/viewer.ts";
 import { resolveToken } from "../auth/tokens.ts";
-import type { Db } from "../db/client.ts";
 import * as t from "../db/schema/index.ts";
 import { studentRows } from "../export/students-csv.ts";
 import { afterRow, orderOf, studentFilter } from "./filter.ts";
@@ -137,13 +135,8 @@ describe.each(DATABASES)("participants in name order on %s", (kind) => {
       }
 
   it("a page by name reads students_live_name in order, and the keyset's range is an index condition (EXPLAIN)", async () => {
-    // the statements the list and the export run, captured from a scope over a logging connection
-    const captured: { sql: string; params: unknown[] }[] = [];
-    const logger = { logQuery: (q: string, params: unknown[]) => void captured.push({ sql: q, params }) };
-    const client = (db() as unknown as { $client: never }).$client;
-    const logged = (kind === "pglite"
-      ? drizzlePglite(client, { schema: t, logger })
-      : drizzlePg(client, { schema: t, logger })) as unknown as Db;
+    // the statements it runs, captured from a scope over a logging connection
+    const { logged, captured } = loggingDb(kind, db());
     const data = new Scoped(srv.services, viewer, logged);
     const f = await studentFilter(data, { sort_by: "name", sort_dir: "asc" });
     const [some] = await db().select().from(t.students).where(eq(t.students.email, "collation.check.5@x.test"));
@@ -166,30 +159,7 @@ describe.each(DATABASES)("participants in name order on %s", (kind) => {
          from generate_series(1, 5000) g`,
       "analyze students",
     ];
-    const plans: string[] = [];
-    for (const q of captured) {
-      if (kind === "pglite") {
-        const pglite = client as unknown as import("@electric-sql/pglite").PGlite;
-        await pglite.transaction(async (tx) => {
-          for (const s of fill) await tx.query(s);
-          const r = await tx.query<{ "QUERY PLAN": string }>(`explain ${q.sql}`, q.params as never[]);
-          plans.push(r.rows.map((x) => x["QUERY PLAN"]).join("\n"));
-          await tx.rollback();
-        });
-      } else {
-        const pool = client as unknown as import("pg").Pool;
-        const c = await pool.connect();
-        try {
-          await c.query("begin");
-          for (const s of fill) await c.query(s);
-          const r = await c.query<{ "QUERY PLAN": string }>(`explain ${q.sql}`, q.params);
-          plans.push(r.rows.map((x) => x["QUERY PLAN"]).join("\n"));
-        } finally {
-          await c.query("rollback");
-          c.release();
-        }
-      }
-    }
+    const plans = await plansAfter(kind, db(), fill, captured);
     expect(await db().$count(t.students, inArray(t.students.token, ["bulk-token-1"]))).toBe(0);
     for (const q of captured) expect(q.sql, q.sql).toContain('collate "und-x-icu"');
     const [page, batch, pageDown] = plans as [string, string, string];
