@@ -95,14 +95,17 @@ describe.skipIf(!REDIS)("engine caches across processes through Redis (needs TES
     await courseIds();
     expect(engineState(a.services).days.has(key)).toBe(true);
     engineState(a.services).byToken.set("gap-test-token", { id: 0 } as never);
-    // end this server's subscriber connection only, found by the name the bus gives it
+    // end the subscriber connections of this channel, found by the name the bus gives them: both
+    // servers' (they share the name; killing the first listed ended b's, not a's, in one CI run)
     const admin = new Redis(REDIS as string);
     try {
       const list = (await admin.call("CLIENT", "LIST", "TYPE", "pubsub")) as string;
-      const line = list.split("\n").find((l) => l.includes(`name=rollbook-sub:${channel}`));
-      const id = /\bid=(\d+)/.exec(line ?? "")?.[1];
-      expect(id).toBeDefined();
-      await admin.call("CLIENT", "KILL", "ID", id as string);
+      const ids = list
+        .split("\n")
+        .filter((l) => l.includes(`name=rollbook-sub:${channel} `))
+        .map((l) => /\bid=(\d+)/.exec(l)?.[1]);
+      expect(ids).toHaveLength(2);
+      for (const id of ids) await admin.call("CLIENT", "KILL", "ID", id as string);
     } finally {
       admin.disconnect();
     }
