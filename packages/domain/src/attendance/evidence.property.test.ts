@@ -69,7 +69,13 @@ const honestStreamOf = (cachedAgain: boolean) =>
         if (again !== null) {
           const i = 1 + (again % (pings.length - 1));
           const before = pings[i - 1] as EvidencePing;
-          pings[i] = { ...(pings[i] as EvidencePing), latitude: before.latitude, longitude: before.longitude };
+          // the platform hands back its cached fix whole: the same position with the same accuracy
+          pings[i] = {
+            ...(pings[i] as EvidencePing),
+            latitude: before.latitude,
+            longitude: before.longitude,
+            accuracy: before.accuracy,
+          };
         }
         return { place: placeOf(fence), pings };
       }),
