@@ -141,8 +141,11 @@ describe.each(DATABASES)("GraphQL bad input on %s", (kind) => {
     const r = await srv.gql(token, "query($p: Int) { students(page: $p) { total } }", { p: "two" });
     expect(r.status).toBe(400);
     expect(r.body.errors?.[0]?.message).toMatch(/\$p/);
+    // a code and the variable named, as every other request error (decision 0120)
+    expect(r.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_REQUEST", field: "variables.p" });
     const missing = await srv.gql(token, "mutation($id: Int!) { closeTask(id: $id) { id } }", {});
     expect(missing.status).toBe(400);
+    expect(missing.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_REQUEST", field: "variables.id" });
     const notObject = await srv.post("/graphql/query", { query: "{ me { id } }", variables: "x" }, auth());
     expect(notObject.status).toBeGreaterThanOrEqual(400);
     expect(notObject.status).toBeLessThan(500);

@@ -8,6 +8,7 @@ import type { Context } from "./context.ts";
 import { documentLimits } from "./limits.ts";
 import { refuseBadParams, refuseOverUserLimit } from "./request-guards.ts";
 import { buildSchema } from "./schema.ts";
+import { useVariableErrorCodes } from "./variable-errors.ts";
 
 interface ServerCtx {
   req: FastifyRequest;
@@ -24,7 +25,7 @@ export async function graphqlRoute(app: FastifyInstance, { s }: { s: Services })
     landingPage: false,
     // internal errors reach the client as "Unexpected error."; GraphQLErrors we raise pass through
     maskedErrors: true,
-    plugins: documentLimits(s.config.NODE_ENV === "production"),
+    plugins: [...documentLimits(s.config.NODE_ENV === "production"), useVariableErrorCodes()],
     logging: {
       debug: (...a) => app.log.debug(a),
       info: (...a) => app.log.info(a),
