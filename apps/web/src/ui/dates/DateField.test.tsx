@@ -47,6 +47,18 @@ describe("DateField", () => {
     expect(screen.getByTestId("value").textContent).toBe("2026-11-25");
   });
 
+  it("starts the calendar's weeks on Sunday, as the spec writes days", async () => {
+    const user = userEvent.setup();
+    renderUi(<Harness initial="2026-11-20" />);
+    await user.click(screen.getByRole("button", { name: CHOOSE }));
+    const first = await screen.findByRole("button", { name: "1 November 2026" });
+    // November 1st, 2026 is a Sunday: the first cell of the first week, nothing of October before it
+    const week = first.closest("tr") as HTMLTableRowElement;
+    expect(week.querySelector("td button")).toBe(first);
+    const header = week.closest("table")?.querySelector("thead th");
+    expect(header?.textContent).toMatch(/^Su/);
+  });
+
   it("gives the focus back to the calendar's button once a day is picked with the keyboard", async () => {
     const user = userEvent.setup();
     renderUi(<Harness initial="2026-11-20" />);

@@ -2,7 +2,7 @@ import { DateTimePicker, MonthPickerInput } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import { pickerA11y } from "./calendar-a11y.ts";
 import type { Common } from "./DateField.tsx";
-import { DATETIME_FORMAT, MONTH_FORMAT, onlyDates } from "./date-format.ts";
+import { DATETIME_FORMAT, FIRST_DAY_OF_WEEK, MONTH_FORMAT, onlyDates } from "./date-format.ts";
 import { useMonthEdge } from "./use-month-edge.ts";
 
 export { DateField } from "./DateField.tsx";
@@ -45,6 +45,7 @@ export function DateTimeField(props: Common & { value: string | null; onChange: 
       {...usePickerKeys(props, excludeDate)}
       error={error ?? undefined}
       valueFormat={DATETIME_FORMAT}
+      firstDayOfWeek={FIRST_DAY_OF_WEEK}
       placeholder={props.placeholder ?? DATETIME_FORMAT}
       excludeDate={excludeDate}
     />

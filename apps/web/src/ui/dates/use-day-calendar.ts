@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { CALENDAR_LABELS, keepFocusInCalendar } from "./calendar-a11y.ts";
-import { onlyDates } from "./date-format.ts";
+import { FIRST_DAY_OF_WEEK, onlyDates } from "./date-format.ts";
 import type { TypedBounds } from "./typed-date.ts";
 import { useMonthEdge } from "./use-month-edge.ts";
 
@@ -22,6 +22,7 @@ export function useDayCalendar({ minDate, maxDate, availableDates }: TypedBounds
     },
     picker: {
       ariaLabels: CALENDAR_LABELS,
+      firstDayOfWeek: FIRST_DAY_OF_WEEK,
       onLevelChange: keepFocusInCalendar,
       minDate,
       maxDate,
