@@ -11,6 +11,8 @@ describe("a person's information form", () => {
   it("asks only for a first name, and shows a missing phone as blank", () => {
     const v = informationValues({ first_name: " ", last_name: "Lovelace", email: "ada@x.test", phone_number: null });
     expect(v.phone_number).toBe("");
+    // stored as digits, shown as every screen writes phones
+    expect(informationValues({ ...v, phone_number: "5185552006" }).phone_number).toBe("(518) 555-2006");
     expect(informationErrors(v)).toEqual({ first_name: "First name is required" });
     expect(informationErrors({ ...v, first_name: "Ada" })).toEqual({});
   });

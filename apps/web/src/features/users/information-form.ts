@@ -2,7 +2,7 @@
  * A person's names, e-mail and phone (a user's Information tab, one's own profile): values,
  * labels and the check the browser makes. Pure, tested without a browser.
  */
-import { phoneProblem } from "@rollbook/domain";
+import { formatPhone, phoneProblem } from "@rollbook/domain";
 import { isEmailShape } from "../../ui/form/rules.ts";
 import type { Errors } from "../../ui/form/server-errors.ts";
 
@@ -33,7 +33,8 @@ export const informationValues = (u: {
   first_name: u.first_name,
   last_name: u.last_name,
   email: u.email,
-  phone_number: u.phone_number ?? "",
+  // shown as every screen writes phones, (518) 555-0100; the server keeps the digits
+  phone_number: formatPhone(u.phone_number),
 });
 
 /** An e-mail field's problem in the forms' words ("E-mail must be ..."), or nothing. */

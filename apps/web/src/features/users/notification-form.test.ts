@@ -26,6 +26,7 @@ describe("notification form", () => {
     const v = notificationValues(user);
     expect(notificationErrors({ ...v, prefers_sms: true })).toHaveProperty("phone_number");
     expect(notificationErrors(v)).toEqual({});
+    expect(notificationValues({ ...user, phone_number: "15185552006" }).phone_number).toBe("(518) 555-2006");
     expect(notificationVariables(4, v)).toMatchObject({
       user_id: 4,
       phone_number: null,

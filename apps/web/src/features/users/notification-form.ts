@@ -1,4 +1,5 @@
 /** The Notifications form's values and how they become updateNotifications' variables (pure). */
+import { formatPhone } from "@rollbook/domain";
 import type { Errors } from "../../ui/form/server-errors.ts";
 
 export const MAIL_CHOICES = [
@@ -24,7 +25,7 @@ export function notificationValues(
 ): NotificationValues {
   const out = {
     prefers_sms: u.prefers_sms,
-    phone_number: u.phone_number ?? "",
+    phone_number: formatPhone(u.phone_number),
     alert_filter: [...u.alert_filter],
   } as NotificationValues;
   for (const [k] of MAIL_CHOICES) out[k] = u[k];
