@@ -6,7 +6,7 @@ export const MONTH_FORMAT = "MM/YYYY";
  * Calendars start their weeks on Sunday, as the spec writes days (Su M Tu W Th F Sa) and as a US
  * school reads a month; Mantine's default is Monday.
  */
-export const FIRST_DAY_OF_WEEK = 0;
+export const FIRST_DAY_OF_WEEK = 0 as const;
 
 // "2026-11-20" as "11/20/2026": the domain's, which the server's messages use too
 export { formatDate } from "@rollbook/domain";
