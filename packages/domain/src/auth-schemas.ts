@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { directionControlProblem } from "./direction-controls.ts";
 
 /** The longest e-mail address taken (RFC 5321's path limit), everywhere one is typed. */
 export const EMAIL_MAX = 254;
@@ -35,11 +36,22 @@ export const checkInvitationInput = z.object({ token: z.string().uuid("must be a
 /** POST /api/v2/email/confirm: the secret of a mailed link confirming a new e-mail (decision 0951). */
 export const confirmEmailInput = z.object({ token: z.string().uuid("must be a valid confirmation link") });
 
+/** A person's name as a registration takes it: trimmed, 1-100 characters, no text-direction controls. */
+const personName = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(100, "must be at most 100 characters")
+  .superRefine((v, ctx) => {
+    const problem = directionControlProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
 export const registerInput = z
   .object({
     token: z.string().uuid("must be a valid invitation link"),
-    first_name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters"),
-    last_name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters"),
+    first_name: personName,
+    last_name: personName,
     password,
     password_confirmation: z.string(),
   })

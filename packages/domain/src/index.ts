@@ -3,6 +3,7 @@ export * from "./auth-schemas.ts";
 export * from "./constants.ts";
 export * from "./courses/index.ts";
 export * from "./dates.ts";
+export * from "./direction-controls.ts";
 export * from "./events/index.ts";
 export * from "./format.ts";
 export * from "./imports/index.ts";

@@ -6,21 +6,15 @@ import type { Db } from "../db/client.ts";
 import { auditLog, invitationCourse, invitations, roles, schools, users } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { EMAIL_TAKEN } from "../users/email-change.ts";
+import { nameField } from "../users/fields.ts";
+import { forbidden } from "../users/guard.ts";
 import { linkSecretHash, newLinkSecret } from "./tokens.ts";
 
 export type InvitationRow = typeof invitations.$inferSelect;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-const NAME_MAX = 100;
 /** Advisory-lock key (with a hash of school and address): one school's invitations of one address, one at a time. */
 const LOCK_INVITE = 727015;
-
-function requiredName(value: string, field: string): string {
-  const v = value.trim();
-  if (!v) throw userError(`${field} is required`, field);
-  if (v.length > NAME_MAX) throw userError(`${field} must be at most ${NAME_MAX} characters`, field);
-  return v;
-}
 
 /** Holds, to the end of the transaction, the lock on one school's invitations of one address. */
 export async function lockInvitations(tx: Tx, schoolId: number, email: string) {
@@ -108,12 +102,12 @@ export async function inviteUser(
   const parsed = emailRule.safeParse(args.email);
   if (!parsed.success) throw userError(`email ${parsed.error.issues[0]?.message}`, "email");
   const email = parsed.data;
-  const first_name = requiredName(args.first_name, "first_name");
-  const last_name = args.last_name?.trim() ? requiredName(args.last_name, "last_name") : null;
+  const first_name = nameField(args.first_name, "first_name");
+  const last_name = args.last_name?.trim() ? nameField(args.last_name, "last_name") : null;
   const { db, s } = systemOf(data);
   const [role] = await db.select().from(roles).where(eq(roles.id, args.role_id));
   if (!role) throw userError("role_id is not a role", "role_id");
-  if (!canManageUsers(v.roleId, role.id)) throw userError("You may not invite a user with this role.", "role_id");
+  if (!canManageUsers(v.roleId, role.id)) throw forbidden("You may not invite a user with this role.", "role_id");
   const secret = newLinkSecret();
   const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, v.schoolId));
   const mail = await invitationMailFor(db, v.schoolId, {

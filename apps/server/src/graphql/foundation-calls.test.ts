@@ -473,12 +473,13 @@ describe.each(DATABASES)("foundation calls on %s", (kind) => {
       field: "email",
     });
     expect(await fails("school_admin", invite, { e: "not-an-email", f: "X", r: 7 })).toMatchObject({ field: "email" });
-    // a role above the inviter's, or no role at all
+    // a role above the inviter's is out of reach (FORBIDDEN, decision 0950); no role at all is bad input
     expect(await fails("school_admin", invite, { e: "boss@example.org", f: "X", r: 2 })).toMatchObject({
-      code: "BAD_USER_INPUT",
+      code: "FORBIDDEN",
       field: "role_id",
     });
     expect(await fails("school_admin", invite, { e: "boss@example.org", f: "X", r: 42 })).toMatchObject({
+      code: "BAD_USER_INPUT",
       field: "role_id",
     });
     expect(await fails("school_admin", invite, { e: "blank@example.org", f: "  ", r: 7 })).toMatchObject({

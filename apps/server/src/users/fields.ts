@@ -1,4 +1,4 @@
-import { email as emailRule, phoneProblem } from "@rollbook/domain";
+import { directionControlProblem, email as emailRule, phoneProblem } from "@rollbook/domain";
 import { userError } from "../graphql/builder.ts";
 
 const NAME_MAX = 100;
@@ -9,6 +9,8 @@ export function nameField(value: string, field: string): string {
   if (!v) throw userError(`${field} is required`, field);
   if (v.length > NAME_MAX) throw userError(`${field} must be at most ${NAME_MAX} characters`, field);
   if (v.includes("\u0000")) throw userError(`${field} must not contain NUL`, field);
+  const controls = directionControlProblem(v);
+  if (controls) throw userError(`${field} ${controls}`, field);
   return v;
 }
 

@@ -172,7 +172,35 @@ describe.each(DATABASES)("users administration on %s", (kind) => {
       field: "role_id",
     });
     expect((await fails(advisor, UPDATE, { id: await idOf("school_owner"), first: "X" })).code).toBe("FORBIDDEN");
-    expect((await fails(advisor, INVITE, { email: "x5@rollbook.test", first: "X", role: 5 })).field).toBe("role_id");
+    // a text-direction control would turn a name around in every list and CSV
+    expect(await fails(advisor, UPDATE, { id: six.id, last: "J\u202Edge" })).toMatchObject({
+      code: "BAD_USER_INPUT",
+      field: "last_name",
+    });
+    expect(await fails(advisor, INVITE, { email: "x6@rollbook.test", first: "\u2066Eve", role: 7 })).toMatchObject({
+      field: "first_name",
+    });
+    // a role out of reach is FORBIDDEN naming role_id (decision 0950), for an invitation as for a change
+    expect(await fails(advisor, INVITE, { email: "x5@rollbook.test", first: "X", role: 5 })).toMatchObject({
+      code: "FORBIDDEN",
+      field: "role_id",
+    });
+    // a role that manages nobody is refused alike whoever it names: nothing says how the id ranks
+    for (const role of ["councelor", "case_manager"] as const) {
+      const tok = await as(role);
+      for (const target of [await idOf("school_admin"), u.id]) {
+        for (const [query, vars] of [
+          [SIGN_OUT, { id: target }],
+          [NOTIFY, { id: target, late: true }],
+          [RESET, { id: target }],
+        ] as const) {
+          expect(await fails(tok, query, vars)).toMatchObject({
+            code: "FORBIDDEN",
+            message: "You are not allowed to do this.",
+          });
+        }
+      }
+    }
     // the profile has no role at all, and cannot be used to change one's own rank
     const prof = await ok(await as("staff"), PROFILE, { first: "Coach" });
     expect(prof.updateProfile.role_id).toBe(7);

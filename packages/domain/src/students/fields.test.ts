@@ -68,6 +68,8 @@ describe("cleanStudentInput", () => {
 
   it.each([
     [{ first_name: "x".repeat(101) }, "first_name"],
+    [{ last_name: "J\u202Edge" }, "last_name"],
+    [{ preferred_name: "Ann\u2067e" }, "preferred_name"],
     [{ email: "nope" }, "email"],
     [{ phone: "12345" }, "phone"],
     [{ age: 131 }, "age"],

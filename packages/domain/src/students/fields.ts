@@ -1,5 +1,6 @@
 import { email as emailRule } from "../auth-schemas.ts";
 import { DATE_PROBLEM, isValidDate } from "../dates.ts";
+import { directionControlProblem } from "../direction-controls.ts";
 
 /** Limits of a participant's fields (decision 0600). */
 export const STUDENT_NAME_MAX = 100;
@@ -100,6 +101,8 @@ export function cleanStudentInput(
     const v = (raw ?? "").trim();
     if (!v) return fail(field, `${field} is required`);
     if (v.length > STUDENT_NAME_MAX) return fail(field, `${field} must be at most ${STUDENT_NAME_MAX} characters`);
+    const controls = directionControlProblem(v);
+    if (controls) return fail(field, `${field} ${controls}`);
     out[field] = v;
   }
   for (const field of OPTIONAL_TEXT) {
@@ -108,6 +111,8 @@ export function cleanStudentInput(
     const v = raw?.trim() ?? "";
     const max = field === "preferred_name" ? STUDENT_NAME_MAX : STUDENT_TEXT_MAX;
     if (v.length > max) return fail(field, `${field} must be at most ${max} characters`);
+    const controls = field === "preferred_name" ? directionControlProblem(v) : null;
+    if (controls) return fail(field, `${field} ${controls}`);
     out[field] = v || null;
   }
   if (input.email !== undefined) {
