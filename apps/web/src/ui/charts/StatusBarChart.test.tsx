@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderUi } from "../../../test/render.tsx";
 import { StatusBarChart } from "./StatusBarChart.tsx";
 
@@ -44,5 +44,25 @@ describe("StatusBarChart on a day without data", () => {
         .map((c) => c.textContent),
     ).toEqual(["0", "0", "0"]);
     expect(screen.queryByText(/No data/)).toBeNull();
+  });
+});
+
+describe("StatusBarChart's legend", () => {
+  it("lists the statuses in the bars' order, not by name", () => {
+    const statuses = {
+      labels: ["2026-11-23"],
+      datasets: [
+        { label: "present", data: [3] },
+        { label: "late", data: [1] },
+        { label: "absent", data: [2] },
+      ],
+    };
+    // jsdom lays nothing out: give the chart's container a size so recharts draws it and its legend
+    const size = { x: 0, y: 0, top: 0, left: 0, right: 600, bottom: 260, width: 600, height: 260 };
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue({ ...size, toJSON: () => size });
+    const { container } = renderUi(<StatusBarChart graph={statuses} caption="By status" labelHeader="Day" />);
+    const legend = [...container.querySelectorAll(".mantine-ChartLegend-legendItemName")].map((n) => n.textContent);
+    vi.restoreAllMocks();
+    expect(legend).toEqual(["Present", "Late", "Absent"]);
   });
 });

@@ -77,6 +77,9 @@ const noDataBar = {
     ) : null,
 };
 
+/** Where a series sits among the drawn bars: the legend and the tooltip list them in that order. */
+const drawnOrder = (bars: readonly { name: string }[], key: unknown) => bars.findIndex((b) => b.name === String(key));
+
 /**
  * A status graph as stacked bars in the statuses' colours, with the same numbers as a table: the
  * table is always there for screen readers (visually hidden while the chart shows), and a toggle
@@ -178,6 +181,9 @@ export function StatusBarChart({
             series={drawn.bars}
             barProps={(s) => (s.name === NO_DATA ? noDataBar : {})}
             withLegend
+            // recharts sorts legend and tooltip items by name unless told: keep the bars' order
+            legendProps={{ itemSorter: (item) => drawnOrder(drawn.bars, item.dataKey) }}
+            tooltipProps={{ itemSorter: (item: { dataKey?: unknown }) => drawnOrder(drawn.bars, item.dataKey) }}
             tickLine="y"
             barChartProps={{ accessibilityLayer: false }}
           />
