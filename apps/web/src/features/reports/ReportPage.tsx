@@ -19,6 +19,7 @@ import {
   parseReportFilters,
   type ReportFilters,
   rangeProblem,
+  shownFilters,
   withReportFilters,
 } from "./report-filters.ts";
 import type { ReportInfo } from "./report-list.ts";
@@ -118,7 +119,7 @@ export function ReportPage<Row>({ info, config }: { info: ReportInfo; config: Re
       <ReportFilterBar
         config={config as ReportConfig<unknown>}
         title={info.title}
-        filters={filters}
+        filters={shownFilters(filters, data?.range)}
         onChange={setFilters}
         errors={errors}
       />

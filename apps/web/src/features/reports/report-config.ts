@@ -37,6 +37,8 @@ export interface ReportResult<Row> {
   chart?: ReportChart | null;
   /** Columns that depend on the answer (the Class report's one column per session). */
   columns?: readonly GridColumn<Row>[];
+  /** The date range the server used when the filters left it open (the Class report's semester). */
+  range?: { start_date: string; end_date: string } | null;
   /** Figures over the whole result, shown above the grid ("Participants over the day: 12"). */
   summary?: readonly { label: string; value: string }[];
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { classConfig } from "./pages/class.tsx";
 import {
   exportPath,
   filterVariables,
@@ -7,6 +8,7 @@ import {
   parseReportFilters,
   rangeProblem,
   shiftDay,
+  shownFilters,
   withReportFilters,
 } from "./report-filters.ts";
 
@@ -103,5 +105,39 @@ describe("a report's filters in the URL", () => {
   it("moves a day across month ends", () => {
     expect(shiftDay("2026-03-01", -1)).toBe("2026-02-28");
     expect(shiftDay("2026-12-31", 1)).toBe("2027-01-01");
+  });
+});
+
+describe("the range a report used when the URL left it open (QA: the Class report's empty date boxes)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const open = parseReportFilters(q("uuid=c-1"), ["uuid", "start_date", "end_date"]);
+  const semester = { start_date: "2026-08-24", end_date: "2026-12-18" };
+
+  it("shows the server's range in the boxes only while the URL has none", () => {
+    expect(shownFilters(open, semester)).toMatchObject(semester);
+    expect(shownFilters(open, null)).toBe(open);
+    const set = { ...open, start_date: "2026-11-02", end_date: "2026-11-06" };
+    expect(shownFilters(set, semester)).toBe(set);
+    // half typed: the user's, not a mix
+    const half = { ...open, start_date: "2026-11-02" };
+    expect(shownFilters(half, semester)).toBe(half);
+  });
+
+  it("the Class report hands back the range its answer covers", async () => {
+    const courseReport = {
+      total: 0,
+      data: [],
+      sessions: [],
+      by_status: [],
+      start_date: "2026-08-24",
+      end_date: "2026-12-18",
+      course: { id: 1, uuid: "c-1", title: "Biology" },
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ data: { courseReport } }), { status: 200 })),
+    );
+    const result = await classConfig.load(open, { page: 1, per_page: 25, sort_by: "name", sort_dir: "asc" });
+    expect(result.range).toEqual(semester);
   });
 });

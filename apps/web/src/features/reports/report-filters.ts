@@ -35,6 +35,19 @@ export const EMPTY_FILTERS: ReportFilters = {
   courses: [],
 };
 
+/**
+ * The filters as the filter bar shows them: a range the URL leaves open shows the one the server
+ * used (the Class report's semester), so the boxes never read empty while the page reports on
+ * dates. A range the user set, or half set, stays as it is.
+ */
+export function shownFilters(
+  filters: ReportFilters,
+  used: { start_date: string; end_date: string } | null | undefined,
+): ReportFilters {
+  if (!used || filters.start_date !== null || filters.end_date !== null) return filters;
+  return { ...filters, start_date: used.start_date.slice(0, 10), end_date: used.end_date.slice(0, 10) };
+}
+
 const LIST_KEYS = ["classes", "teams", "courses"] as const satisfies readonly FilterKey[];
 type ListKey = (typeof LIST_KEYS)[number];
 const isList = (k: FilterKey): k is ListKey => (LIST_KEYS as readonly string[]).includes(k);

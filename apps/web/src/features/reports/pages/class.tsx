@@ -119,6 +119,7 @@ export const classConfig: ReportConfig<Row> = {
       rows: courseReport.data,
       total: courseReport.total,
       columns: [...fixed, ...sessionColumns(courseReport)],
+      range: { start_date: courseReport.start_date, end_date: courseReport.end_date },
       summary: [
         { label: "Class", value: courseReport.course.title },
         {

@@ -96,6 +96,7 @@ export const teamConfig: ReportConfig<Row> = {
     return {
       rows: r.data,
       total: r.total,
+      range: { start_date: r.start_date, end_date: r.end_date },
       summary: [
         { label: "Group", value: r.team.name },
         { label: "Dates", value: `${formatDate(r.start_date)} – ${formatDate(r.end_date)}` },
