@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../../test/harness.ts";
 import { Scoped } from "../../access/scoped.ts";
 import type { Viewer } from "../../access/viewer.ts";
-import { attendance, events, students, users } from "../../db/schema/index.ts";
+import { attendance, events, studentCourse, students, userCourse, users } from "../../db/schema/index.ts";
 import { demoEmail } from "../../db/seed/demo.ts";
 import { makeCourse, makeStudent, schoolsOf } from "../../engine/test-fixtures.ts";
 import { csvCell, localDateTime } from "../../export/csv-cells.ts";
@@ -23,7 +23,7 @@ describe.each(DATABASES)("Status CSV bytes on %s", (kind) => {
   let zone = "";
   const d = (n: number) => addDays(localDate(new Date(), "UTC"), -n);
   const day = d(30);
-  const ids = { course: 0 };
+  const ids = { course: 0, first: 0 };
   const enter = new Date("2026-03-04T05:06:07.089Z");
   const exit = new Date("2026-03-04T06:00:00.000Z");
   // last name, first name, school identifier: each a case the file must write right
@@ -55,6 +55,7 @@ describe.each(DATABASES)("Status CSV bytes on %s", (kind) => {
         .update(students)
         .set({ last_name: last, first_name: first, school_identifier: sis === null ? null : `${sis}#${kind}` })
         .where(eq(students.id, s.id));
+      if (i === 0) ids.first = s.id;
       const base = { school_id: demo.id, student_id: s.id, finished: true, meets: day };
       await db.insert(attendance).values([
         { ...base, attendable_type: "course", attendable_id: course.id, status: STATUS.present, enter, exit },
@@ -119,6 +120,46 @@ describe.each(DATABASES)("Status CSV bytes on %s", (kind) => {
     // the database's text cells are the other CSV writers' (export/csv-cells.ts), byte for byte
     for (const v of [...people.flat(), course, "@Event", "-"])
       expect(csvCell(v, zone), JSON.stringify(v)).toBe(text(v));
+  });
+
+  it("names a class its viewer sees the student of but does not teach, as the screen does", async () => {
+    // the professor sees the first student through a course of their own, not through the bytes class
+    const db = srv.services.db;
+    const [judge] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail("judge")));
+    const [theirs] = await db.select().from(userCourse).where(eq(userCourse.user_id, judge!.id));
+    expect(theirs?.course_id).not.toBe(ids.course);
+    await db.insert(studentCourse).values({ student_id: ids.first, course_id: theirs!.course_id });
+    const token = (await srv.login("judge")).access_token as string;
+    const res = await fetch(`${srv.url}/api/v2/reports/Status/export.csv?start_date=${day}&end_date=${day}`, {
+      headers: { authorization: `Bearer ${token}`, "x-requested-with": "XMLHttpRequest" },
+    });
+    expect(res.status).toBe(200);
+    const file = Buffer.from(await res.arrayBuffer()).toString("utf8");
+    const [last, first] = people[0]!;
+    const row = (cls: string, status: string) =>
+      file
+        .split("\n")
+        .find(
+          (l) => l.startsWith(`${day},course,${text(cls)},${text(last)},${text(first)},`) && l.includes(`,${status},`),
+        );
+    expect(row('-Bytes "class", one', "present")).toBeDefined();
+    // another school's class stays unnamed
+    expect(row("-", "absent")).toBeDefined();
+    expect(file).not.toContain("Theirs");
+    // the screen's call names the same class for the same row
+    const q = await srv.gql(
+      token,
+      `query($d: String!) { statusReport(start_date: $d, end_date: $d, per_page: 100) {
+      data { attendable_type attendable_title status student { id } } } }`,
+      { d: day },
+    );
+    const titles = (q.body.data?.statusReport.data ?? [])
+      .filter((r: { student: { id: number } }) => r.student.id === ids.first)
+      .map((r: { attendable_title: string }) => r.attendable_title);
+    expect(titles).toContain('-Bytes "class", one');
   });
 
   it("writes an instant as the same text as the other CSV writers, in any zone (decision 0823)", async () => {

@@ -1,5 +1,6 @@
 import { STATUSES } from "@rollbook/domain";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
 import { systemOf } from "../../access/system.ts";
 import { attendance, courses, events, students } from "../../db/schema/index.ts";
@@ -20,6 +21,14 @@ const STATUS_NAMES = sql.raw(
     .map(([, n]) => `'${n}'`)
     .join(",")}]`,
 );
+
+/**
+ * The title of a row's class or event, which the row's viewer may read whether or not the class is
+ * theirs: the screen's attendable_title shows it (with no link) and so does the file. Only a class
+ * of another school (a row no school should hold) writes "-".
+ */
+const inViewerSchool = (data: { viewer: { schoolId: number } }, schoolId: PgColumn) =>
+  eq(schoolId, data.viewer.schoolId);
 
 /** The text cells of the file (always quoted), by their column names in `copy`. */
 const QUOTED = ["class", "last_name", "first_name", "school_identifier"];
@@ -54,7 +63,7 @@ export const statusExport: ReportExport<SQL> = {
       return sql`select ${columns([
         ["date", sql`${attendance.meets}::text`],
         ["type", sql`${attendance.attendable_type}`],
-        // as textCell(coalesce(title, '-')) writes it: the "-" of a class not seen is guarded too
+        // as textCell(coalesce(title, '-')) writes it: the "-" of a class not in the school is guarded too
         ["class", sql`coalesce(c.t, e.t, '''-')`],
         ["last_name", sql`s.l`],
         ["first_name", sql`s.f`],
@@ -69,10 +78,10 @@ export const statusExport: ReportExport<SQL> = {
           from ${students} where ${data.visible("students")}) s
         on s.id = ${attendance.student_id}
       left join (select ${courses.id} as id, ${guardedText(courses.title)} as t from ${courses}
-          where ${data.visible("coursesAnyState")}) c
+          where ${inViewerSchool(data, courses.school_id)}) c
         on ${attendance.attendable_type} = 'course' and c.id = ${attendance.attendable_id}
       left join (select ${events.id} as id, ${guardedText(events.title)} as t from ${events}
-          where ${data.visible("eventsAnyState")}) e
+          where ${inViewerSchool(data, events.school_id)}) e
         on ${attendance.attendable_type} = 'event' and e.id = ${attendance.attendable_id}
       where ${and(data.visible("attendance"), where)}
       order by ${attendance.meets}, ${attendance.id}`;
@@ -104,7 +113,7 @@ export const statusExport: ReportExport<SQL> = {
           and(
             eq(attendance.attendable_type, "course"),
             eq(courses.id, attendance.attendable_id),
-            data.visible("coursesAnyState"),
+            inViewerSchool(data, courses.school_id),
           ),
         )
         .leftJoin(
@@ -112,7 +121,7 @@ export const statusExport: ReportExport<SQL> = {
           and(
             eq(attendance.attendable_type, "event"),
             eq(events.id, attendance.attendable_id),
-            data.visible("eventsAnyState"),
+            inViewerSchool(data, events.school_id),
           ),
         )
         .where(
