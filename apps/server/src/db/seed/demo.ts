@@ -667,7 +667,7 @@ export async function seedDemo(db: Db, opts: DemoOptions) {
   });
   await db.insert(t.userTiles).values(tiles);
 
-  await seedDemoImports(db, sid, user("school_admin").id, now);
+  await seedDemoImports(db, sid, { admin: user("school_admin").id, formerAdmin: advisor.id }, now);
 
   const studyHall = await seedStudyHall(db, sid, locs[0] as (typeof locs)[number], semesterStart, studentList, coach);
 
