@@ -7,6 +7,7 @@ export * from "./direction-controls.ts";
 export * from "./events/index.ts";
 export * from "./format.ts";
 export * from "./imports/index.ts";
+export * from "./names.ts";
 export * from "./number-settings.ts";
 export * from "./pagination.ts";
 export * from "./phone.ts";

@@ -3,6 +3,7 @@ import {
   apa,
   apaWeight,
   type ChartData,
+  comparePeople,
   DATE_PROBLEM,
   dailyGraph,
   GRAPH_MAX_DAYS,
@@ -112,12 +113,13 @@ export function lastClass(data: Scoped, kind: Kind, id: number): Promise<LastCla
     .load(id);
 }
 
-/** Students by id through the viewer's scope (batched), sorted by name; unseen ones left out. */
+/**
+ * Students by id through the viewer's scope (batched), sorted by name as the database sorts names
+ * (decision 0612; not the server's own locale); unseen ones left out.
+ */
 export async function studentsByIds(data: Scoped, ids: readonly number[]) {
   const rows = (await Promise.all(ids.map((id) => data.byId("students", id)))).filter((r) => r !== null);
-  return rows.sort(
-    (a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name) || a.id - b.id,
-  );
+  return rows.sort(comparePeople);
 }
 
 /**

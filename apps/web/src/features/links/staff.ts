@@ -2,7 +2,7 @@
  * The staff of a course, an event or a team (the Users tab, AssignedUsers.tsx): who may be
  * assigned, the calls that assign and unassign, and the pure rules behind them.
  */
-import { type AssignableType, canManageUsers, isAdmin } from "@rollbook/domain";
+import { type AssignableType, canManageUsers, comparePeople, isAdmin } from "@rollbook/domain";
 import { useQuery } from "@tanstack/react-query";
 import type { StaffFieldsFragment } from "../../gql/graphql.ts";
 import { graphql } from "../../gql/index.ts";
@@ -21,13 +21,14 @@ export type StaffMember = StaffFieldsFragment;
 export const mayAssign = (viewerRoleId: number, userRoleId: number) =>
   isAdmin(viewerRoleId) || canManageUsers(viewerRoleId, userRoleId);
 
-/** Everyone found once, by last and first name. Pure. */
+/**
+ * Everyone found once, by last and first name in the server's order of names (decision 0612:
+ * "Émile" among the E's, whatever the browser's language), then id. Pure.
+ */
 export function uniqueStaff(lists: readonly (readonly StaffMember[])[]): StaffMember[] {
   const byId = new Map<number, StaffMember>();
   for (const list of lists) for (const u of list) if (!byId.has(u.id)) byId.set(u.id, u);
-  return [...byId.values()].sort(
-    (a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name) || a.id - b.id,
-  );
+  return [...byId.values()].sort(comparePeople);
 }
 
 /** The picker's choices: not assigned yet, and one the viewer may assign. Pure. */
