@@ -1,10 +1,17 @@
 import { and, asc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
+import { byName } from "../db/collation.ts";
 import { users } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
 import type { UserRow } from "./guard.ts";
+
+/**
+ * Staff by name (decision 0612), then id: the order of every list of users that is not the /Users
+ * page (a course's, event's or team's assigned staff).
+ */
+export const USERS_BY_NAME = [asc(byName(users.last_name)), asc(byName(users.first_name)), asc(users.id)];
 
 export const USER_STATES = ["active", "inactive", "removed", "all"] as const;
 
@@ -61,11 +68,13 @@ export async function listUsers(data: Scoped, args: UserListArgs): Promise<{ dat
         ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, like(q)),
       ),
     );
+  // names in the names' order (decision 0612: "Émile" among the E's), as the students list sorts them
+  const key = col === users.last_name || col === users.first_name ? byName(col) : col;
   // never seen last either way, then by id so pages do not overlap
-  const order = p.dir === "asc" ? sql`${col} asc nulls last` : sql`${col} desc nulls last`;
+  const order = p.dir === "asc" ? sql`${key} asc nulls last` : sql`${key} desc nulls last`;
   return data.page("users", {
     where: and(...parts),
-    orderBy: [order, asc(users.first_name), asc(users.id)],
+    orderBy: [order, asc(byName(users.first_name)), asc(users.id)],
     limit: p.perPage,
     offset: p.offset,
   });

@@ -10,6 +10,7 @@ import {
 } from "../../courses/figures.ts";
 import { cancellations, userCourse } from "../../db/schema/index.ts";
 import { rosterOf } from "../../roster/roster.ts";
+import { USERS_BY_NAME } from "../../users/list.ts";
 import { builder } from "../builder.ts";
 import { CancellationRef } from "./cancellation.ts";
 import { CourseRef } from "./course.ts";
@@ -35,9 +36,9 @@ builder.objectFields(CourseRef, (t) => ({
   }),
   users: t.field({
     type: [UserRef],
-    description: "Staff assigned to the course (user_course) that the viewer sees.",
+    description: "Staff assigned to the course (user_course) that the viewer sees, by last and first name.",
     resolve: (c, _a, { data }) =>
-      data.through("users", { owner: userCourse.course_id, target: userCourse.user_id }, c.id),
+      data.through("users", { owner: userCourse.course_id, target: userCourse.user_id }, c.id, USERS_BY_NAME),
   }),
   calendar_url: t.string({
     description: "The viewer's secret iCal URL of this course's sessions (keep it private).",

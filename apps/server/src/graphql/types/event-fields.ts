@@ -1,5 +1,6 @@
 import { userEvent } from "../../db/schema/index.ts";
 import { eventCounts, eventStudents, eventWaitlist, type WaitlistEntry } from "../../events/relations.ts";
+import { USERS_BY_NAME } from "../../users/list.ts";
 import { builder } from "../builder.ts";
 import { EventRef } from "./event.ts";
 import { StudentRef } from "./student.ts";
@@ -58,7 +59,8 @@ builder.objectFields(EventRef, (t) => ({
   }),
   users: t.field({
     type: [UserRef],
-    description: "Staff assigned to the event (user_event) that the viewer sees.",
-    resolve: (e, _a, { data }) => data.through("users", { owner: userEvent.event_id, target: userEvent.user_id }, e.id),
+    description: "Staff assigned to the event (user_event) that the viewer sees, by last and first name.",
+    resolve: (e, _a, { data }) =>
+      data.through("users", { owner: userEvent.event_id, target: userEvent.user_id }, e.id, USERS_BY_NAME),
   }),
 }));

@@ -2,6 +2,7 @@ import { TEAM_ROLE_IDS } from "@rollbook/domain";
 import { desc } from "drizzle-orm";
 import { travel, userTeam } from "../../db/schema/index.ts";
 import { teamApaOf, teamStudentsCount } from "../../teams/figures.ts";
+import { USERS_BY_NAME } from "../../users/list.ts";
 import { builder } from "../builder.ts";
 import { TeamRef } from "./team.ts";
 import { TravelRef } from "./travel.ts";
@@ -20,9 +21,9 @@ builder.objectFields(TeamRef, (t) => ({
   }),
   users: t.field({
     type: [UserRef],
-    description: "Staff assigned to the team (user_team) that the viewer sees.",
+    description: "Staff assigned to the team (user_team) that the viewer sees, by last and first name.",
     resolve: (team, _a, { data }) =>
-      data.through("users", { owner: userTeam.team_id, target: userTeam.user_id }, team.id),
+      data.through("users", { owner: userTeam.team_id, target: userTeam.user_id }, team.id, USERS_BY_NAME),
   }),
   travel: t.field({
     type: [TravelRef],
