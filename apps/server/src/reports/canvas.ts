@@ -4,7 +4,7 @@ import type { Scoped } from "../access/scoped.ts";
 import { attendance, courses, students } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
-import { num, rowsOf } from "./common.ts";
+import { byStudentName, liveStudentOfSchool, num, rowsOf, studentColumns } from "./common.ts";
 import { checkedRange } from "./status.ts";
 
 export interface CanvasReportArgs extends PageArgs {
@@ -108,14 +108,15 @@ export function canvasOrder(args: PageArgs): CanvasOrder {
  */
 function orderBy(order: CanvasOrder, r: string): SQL {
   const t = sql.raw(r);
-  const byName = sql`lower(${t}.last_name || ' ' || ${t}.first_name), ${t}.student_id`;
+  // students by name as every list of them (decision 0612)
+  const names = (dir: "asc" | "desc") => sql.join(byStudentName(dir, studentColumns(r, "student_id")), sql`, `);
   const byCourse = sql`lower(${t}.title), ${t}.course_id`;
   if (order.key === "key") return sql`${t}.student_id asc, ${t}.course_id asc`;
   const d = order.dir === "asc" ? sql`asc` : sql`desc`;
-  if (order.key === "course") return sql`lower(${t}.title) ${d}, ${t}.course_id ${d}, ${byName}`;
+  if (order.key === "course") return sql`lower(${t}.title) ${d}, ${t}.course_id ${d}, ${names("asc")}`;
   if (order.key === "percentage")
-    return sql`(${t}.attended::float / nullif(${t}.attended + ${t}.missed, 0)) ${d} nulls last, ${byName}, ${byCourse}`;
-  return sql`lower(${t}.last_name || ' ' || ${t}.first_name) ${d}, ${t}.student_id ${d}, ${byCourse}`;
+    return sql`(${t}.attended::float / nullif(${t}.attended + ${t}.missed, 0)) ${d} nulls last, ${names("asc")}, ${byCourse}`;
+  return sql`${names(order.dir)}, ${byCourse}`;
 }
 
 const PAIR_COLUMNS = sql`g.student_id, g.course_id, s.uuid, s.first_name, s.last_name, s.school_identifier, c.title, c.crn`;
@@ -152,7 +153,8 @@ export async function canvasRows(
         ? sql` and (g.student_id, g.course_id) > (${order.after.student_id}, ${order.after.course_id})`
         : sql``;
     query = sql`with p as (
-        select * from (select ${PAIR_COLUMNS} from ${PAIRS_FROM} where ${pairs}${after}) r
+        select * from (select ${PAIR_COLUMNS} from ${PAIRS_FROM}
+          where ${pairs} and ${liveStudentOfSchool(data, "s")}${after}) r
         order by ${orderBy(order, "r")} limit ${limit} offset ${offset})
       select p.*, coalesce(a.attended, 0) as attended, coalesce(a.missed, 0) as missed
       from p left join (${groups(

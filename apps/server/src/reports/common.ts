@@ -1,7 +1,9 @@
 import { ATTENDED_STATUSES, attendancePercent, localDate, MISSED_STATUSES, STATUSES } from "@rollbook/domain";
 import { type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
+import { byName } from "../db/collation.ts";
 import { userError } from "../graphql/builder.ts";
 
 /** A student as the report rows name them: enough for a link and a sortable name. */
@@ -12,6 +14,40 @@ export interface ReportStudent {
   last_name: string;
   preferred_name: string | null;
   school_identifier: string | null;
+}
+
+/** A student's name and id columns: a table's, or an alias's (`studentColumns("s")`). */
+export interface StudentColumns {
+  last: PgColumn | SQL;
+  first: PgColumn | SQL;
+  id: PgColumn | SQL;
+}
+
+/** The columns of a row set `alias` with last_name, first_name and the student's id (`idColumn`). */
+export const studentColumns = (alias: string, idColumn = "id"): StudentColumns => ({
+  last: sql.raw(`${alias}.last_name`),
+  first: sql.raw(`${alias}.first_name`),
+  id: sql.raw(`${alias}.${idColumn}`),
+});
+
+/**
+ * `<alias>` is a live student of the viewer's school: what the visibility already implies of every
+ * student a report lists (a student is seen in its own school only), written on the joined row so
+ * that the planner can walk students_live_name(_desc) in a page's name order instead of sorting
+ * the school's students (decision 0612).
+ */
+export const liveStudentOfSchool = (data: Scoped, alias: string): SQL =>
+  sql`${sql.raw(alias)}.school_id = ${data.viewer.schoolId} and ${sql.raw(alias)}.deleted_at is null`;
+
+/**
+ * ORDER BY terms of students by name, as every report and the students list sort them (decision
+ * 0612): last name, then first name, both in the names' collation (`byName`: "Émile" among the E's,
+ * "Ñúñez" among the N's) and in `dir`, then the id ascending. Written as the list writes it
+ * (`desc nulls last`), so that students_live_name and students_live_name_desc can give this order.
+ */
+export function byStudentName(dir: "asc" | "desc", c: StudentColumns): SQL[] {
+  const d = dir === "asc" ? sql`asc` : sql`desc nulls last`;
+  return [sql`${byName(c.last)} ${d}`, sql`${byName(c.first)} ${d}`, sql`${c.id} asc`];
 }
 
 /** A required text filter: GraphQL refuses a missing one; an empty one is refused here, naming it. */

@@ -7,6 +7,7 @@ import { notFound } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
 import {
   byStatus,
+  byStudentName,
   countsOf,
   dateText,
   num,
@@ -16,6 +17,7 @@ import {
   STATUS_COUNTS_SQL,
   type StatusCounts,
   schoolToday,
+  studentColumns,
   studentOf,
 } from "./common.ts";
 import { checkedRange } from "./status.ts";
@@ -152,9 +154,9 @@ export async function courseReport(data: Scoped, args: CourseReportArgs): Promis
   };
 }
 
-/** The grid's orders (the CSV checks sort_by with them before it streams). */
-export const COURSE_SORTS = {
-  name: sql`lower(s.last_name)`,
+/** The grid's orders (the CSV checks sort_by with them before it streams); "name": byStudentName. */
+export const COURSE_SORTS: Record<string, SQL | "name"> = {
+  name: "name",
   apa: sql`a.attended::float / nullif(a.attended + a.missed, 0)`,
   absences: sql`coalesce(a.absent, 0)`,
 };
@@ -179,9 +181,12 @@ export async function courseReportPage(
   total: number;
   by_status: { status: number; count: number }[];
 }> {
-  const name = sql`lower(s.last_name), lower(s.first_name), s.id`;
+  // by name as every list of students (decision 0612); the figures' ties by name ascending
   const col = sortColumn(args.sort_by, COURSE_SORTS, "name");
-  const dir = sql.raw(args.dir);
+  const order =
+    col === "name"
+      ? byStudentName(args.dir, studentColumns("s"))
+      : [sql`${col} ${sql.raw(args.dir)} nulls last`, ...byStudentName("asc", studentColumns("s"))];
   const roster = data.ids(
     "students",
     sql`(${and(isNull(students.deleted_at), sql`${students.id} in (select student_id from student_course where course_id = ${f.course.id})`)}
@@ -197,7 +202,7 @@ export async function courseReportPage(
       select s.id, s.uuid, s.first_name, s.last_name, s.preferred_name, s.school_identifier, a.*,
         count(*) over ()::int as all_rows, ${sums}
       from ${students} s join r on r.id = s.id left join a on a.student_id = s.id
-      order by ${col} ${dir} nulls last, ${name}
+      order by ${sql.join(order, sql`, `)}
       limit ${args.perPage} offset ${args.offset}`,
   );
   const first = list[0] ?? {};

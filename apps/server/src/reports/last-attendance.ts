@@ -4,7 +4,17 @@ import type { Scoped } from "../access/scoped.ts";
 import { attendance, courses, students } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
-import { dateText, num, type ReportStudent, rowsOf, schoolToday, studentOf } from "./common.ts";
+import {
+  byStudentName,
+  dateText,
+  liveStudentOfSchool,
+  num,
+  type ReportStudent,
+  rowsOf,
+  schoolToday,
+  studentColumns,
+  studentOf,
+} from "./common.ts";
 
 export interface LastAttendanceArgs extends PageArgs {
   /** course ids: only these classes */
@@ -66,7 +76,9 @@ export async function lastAttendanceRows(
   );
   const dir = sql.raw(args.dir);
   const seen = data.visible("attendance");
-  const names = sql`lower(s.last_name), lower(s.first_name), s.id, lower(c.title), c.id`;
+  // students by name as every list of them (decision 0612), then the course
+  const terms = (parts: SQL[]) => sql.join(parts, sql`, `);
+  const names = terms([...byStudentName("asc", studentColumns("s")), sql`lower(c.title)`, sql`c.id`]);
   const select = sql`s.id, s.uuid, s.first_name, s.last_name, s.preferred_name, s.school_identifier,
     c.id as course_id, c.uuid as course_uuid, c.title as course_title`;
   let query: SQL;
@@ -84,14 +96,30 @@ export async function lastAttendanceRows(
       order by ${order}, ${names} limit ${args.perPage} offset ${args.offset}`;
   } else {
     const order =
-      key === "course" ? sql`lower(c.title) ${dir}, c.id, ${names}` : sql`lower(s.last_name) ${dir}, ${names}`;
+      key === "course"
+        ? sql`lower(c.title) ${dir}, c.id, ${names}`
+        : terms([...byStudentName(args.dir, studentColumns("s")), sql`lower(c.title)`, sql`c.id`]);
+    // the page again in that order, over its own columns
+    const again =
+      key === "course"
+        ? terms([
+            sql`lower(page.course_title) ${dir}`,
+            sql`page.course_id`,
+            ...byStudentName("asc", studentColumns("page")),
+          ])
+        : terms([
+            ...byStudentName(args.dir, studentColumns("page")),
+            sql`lower(page.course_title)`,
+            sql`page.course_id`,
+          ]);
     query = sql`with page as (
         select ${select} from (${pairsSql(data, where)}) p
-          join ${students} s on s.id = p.student_id join ${courses} c on c.id = p.course_id
+          join ${students} s on s.id = p.student_id and ${liveStudentOfSchool(data, "s")}
+          join ${courses} c on c.id = p.course_id
         order by ${order} limit ${args.perPage} offset ${args.offset})
       select page.*, (select max(meets)::text from ${attendance} where ${attendance.student_id} = page.id
           and attendable_type = 'course' and attendable_id = page.course_id and ${attended} and ${seen}) as last
-      from page order by ${key === "course" ? sql`lower(page.course_title) ${dir}, page.course_id, lower(page.last_name), lower(page.first_name), page.id` : sql`lower(page.last_name) ${dir}, lower(page.first_name), page.id, lower(page.course_title), page.course_id`}`;
+      from page order by ${again}`;
   }
   const list = await rowsOf(data, query);
   return list.map((r) => {

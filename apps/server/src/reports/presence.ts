@@ -5,7 +5,7 @@ import { presenceDaily } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
 import { beaconFilter } from "./beacon.ts";
-import { num, rowsOf, schoolToday } from "./common.ts";
+import { byStudentName, num, rowsOf, schoolToday } from "./common.ts";
 import { placedPings } from "./ping-place.ts";
 import { checkedRange } from "./status.ts";
 
@@ -105,10 +105,10 @@ function dailyGroups(data: Scoped, start: string, end: string, locationId?: numb
 
 export function presenceOrder(args: PageArgs): SQL {
   const { dir } = paging({ ...args, page: 1, per_page: 1 });
-  const col = sortColumn(
+  const col = sortColumn<SQL | "student">(
     args.sort_by,
     {
-      student: sql`lower(s.last_name || ' ' || s.first_name)`,
+      student: "student",
       location: sql`lower(l.name)`,
       first_seen: sql`g.first_seen`,
       last_seen: sql`g.last_seen`,
@@ -116,6 +116,11 @@ export function presenceOrder(args: PageArgs): SQL {
     },
     "student",
   );
+  // students by name as every list of them (decision 0612)
+  if (col === "student") {
+    const names = byStudentName(dir, { last: sql`s.last_name`, first: sql`s.first_name`, id: sql`g.student_id` });
+    return sql`${sql.join(names, sql`, `)}, g.location_id asc`;
+  }
   return sql`${col} ${dir === "asc" ? sql`asc` : sql`desc`}, g.student_id asc, g.location_id asc`;
 }
 

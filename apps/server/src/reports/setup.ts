@@ -4,6 +4,7 @@ import type { Scoped } from "../access/scoped.ts";
 import { beacons, courses, devices, studentCourse, students } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
+import { byStudentName } from "./common.ts";
 
 /** What the Setup report looks for: four student modes, two course modes. */
 export const SETUP_MODES = {
@@ -108,15 +109,14 @@ export function setupOrder(f: Pick<SetupFilter, "kind">, args: PageArgs): SQL[] 
     const col = sortColumn(args.sort_by, { name: sql`lower(${courses.title})`, crn: sql`${courses.crn}` }, "name");
     return [by(col), sql`${courses.id} asc`];
   }
-  const col = sortColumn(
+  const col = sortColumn<SQL | "name">(
     args.sort_by,
-    {
-      name: sql`lower(${students.last_name} || ' ' || ${students.first_name})`,
-      last_seen: sql`${students.last_seen}`,
-      school_identifier: sql`${students.school_identifier}`,
-    },
+    { name: "name", last_seen: sql`${students.last_seen}`, school_identifier: sql`${students.school_identifier}` },
     "name",
   );
+  // by name as the students list (decision 0612): students_live_name(_desc) can serve it
+  if (col === "name")
+    return byStudentName(dir, { last: students.last_name, first: students.first_name, id: students.id });
   return [by(col), sql`${students.id} asc`];
 }
 

@@ -6,6 +6,7 @@ import { notFound } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
 import { teamByUuid } from "../teams/list.ts";
 import {
+  byStudentName,
   countsOf,
   dateText,
   type ReportStudent,
@@ -14,6 +15,7 @@ import {
   STATUS_COUNTS_SQL,
   type StatusCounts,
   schoolToday,
+  studentColumns,
   studentOf,
 } from "./common.ts";
 import { checkedRange } from "./status.ts";
@@ -70,9 +72,9 @@ export async function teamReportFilter(data: Scoped, args: Pick<TeamReportArgs, 
 
 type Filter = Awaited<ReturnType<typeof teamReportFilter>>;
 
-/** The report's orders (the CSV checks sort_by with them before it streams). */
-export const TEAM_SORTS = {
-  name: sql`lower(s.last_name)`,
+/** The report's orders (the CSV checks sort_by with them before it streams); "name": byStudentName. */
+export const TEAM_SORTS: Record<string, SQL | "name"> = {
+  name: "name",
   apa: sql`a.attended::float / nullif(a.attended + a.missed, 0)`,
   travel: sql`coalesce(a.travel, 0)`,
   missed: sql`coalesce(a.missed, 0)`,
@@ -85,6 +87,11 @@ export async function teamRows(
   args: { sort_by?: string | null; dir: "asc" | "desc"; perPage?: number; offset?: number },
 ): Promise<TeamReportRow[]> {
   const col = sortColumn(args.sort_by, TEAM_SORTS, "name");
+  // by name as every list of students (decision 0612); the figures' ties by name ascending
+  const order =
+    col === "name"
+      ? byStudentName(args.dir, studentColumns("s"))
+      : [sql`${col} ${sql.raw(args.dir)} nulls last`, ...byStudentName("asc", studentColumns("s"))];
   const members = data.ids(
     "students",
     and(
@@ -103,7 +110,7 @@ export async function teamRows(
       select s.id, s.uuid, s.first_name, s.last_name, s.preferred_name, s.school_identifier, a.*
       from ${students} s left join a on a.student_id = s.id
       where s.id in (select id from m)
-      order by ${col} ${sql.raw(args.dir)} nulls last, lower(s.last_name), lower(s.first_name), s.id ${limit}`,
+      order by ${sql.join(order, sql`, `)} ${limit}`,
   );
   return list.map((r) => ({ student: studentOf(r), ...countsOf(r) }));
 }

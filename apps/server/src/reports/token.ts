@@ -4,6 +4,7 @@ import type { Scoped } from "../access/scoped.ts";
 import { courses, studentCourse, students, studentTeam, teams } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
+import { byStudentName } from "./common.ts";
 
 export interface TokenReportArgs extends PageArgs {
   teams: readonly number[];
@@ -54,14 +55,14 @@ export function tokenFilter(data: Scoped, args: TokenReportArgs): SQL {
 
 export function tokenOrder(args: PageArgs): SQL[] {
   const { dir } = paging({ ...args, page: 1, per_page: 1 });
-  const col = sortColumn(
+  const col = sortColumn<SQL | "name">(
     args.sort_by,
-    {
-      name: sql`lower(${students.last_name} || ' ' || ${students.first_name})`,
-      school_identifier: sql`${students.school_identifier}`,
-    },
+    { name: "name", school_identifier: sql`${students.school_identifier}` },
     "name",
   );
+  // by name as the students list (decision 0612)
+  if (col === "name")
+    return byStudentName(dir, { last: students.last_name, first: students.first_name, id: students.id });
   return [dir === "asc" ? sql`${asc(col)} nulls last` : sql`${desc(col)} nulls last`, sql`${students.id} asc`];
 }
 
