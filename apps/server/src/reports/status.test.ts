@@ -147,6 +147,9 @@ describe.each(DATABASES)("statusReport on %s", (kind) => {
     });
     expect((await fails("school_admin", { s: "2023-01-01", e: "2026-01-01" })).field).toBe("end_date");
     expect((await fails("school_admin", { s: d(3), e: d(1), sort: "password" })).field).toBe("sort_by");
+    // ids start at 1, as the CSV's idList says (QA: [0, -1] matched nothing instead)
+    for (const bad of [[0], [-1], [ids.course, -5]])
+      expect((await fails("school_admin", { s: d(3), e: d(1), classes: bad })).field).toBe("classes");
   });
 
   it("answers FORBIDDEN to a role without access_reports", async () => {

@@ -37,6 +37,15 @@ export function checkedRange(start?: string | null, end?: string | null, require
 
 const MAX_CLASSES = 500;
 
+/** What the Status report sorts by; its CSV, written in date order, refuses the same others. */
+export const STATUS_SORTS = ["date", "status", "enter", "exit", "student"] as const;
+type StatusSort = (typeof STATUS_SORTS)[number];
+
+/** Refuses a sort_by the report's call would refuse, naming the field (for the CSV, which reads no other). */
+export function checkedStatusSort(sortBy: string | null | undefined): void {
+  sortColumn(sortBy, Object.fromEntries(STATUS_SORTS.map((k) => [k, k])), "date");
+}
+
 /** The Status report's filter, checked: the dates, the classes (deduplicated), the location. */
 interface StatusWhere {
   start: string;
@@ -51,10 +60,10 @@ function checkedStatusWhere(args: StatusReportArgs): StatusWhere {
   if (args.classes != null) {
     const ids = [...new Set(args.classes)];
     if (ids.length > MAX_CLASSES) throw userError(`classes ${atMost(MAX_CLASSES, "item")}`, "classes");
-    if (ids.some((i) => !Number.isSafeInteger(i))) throw userError("classes must be course ids", "classes");
+    if (ids.some((i) => !Number.isSafeInteger(i) || i < 1)) throw userError("classes must be course ids", "classes");
     classes = ids;
   }
-  if (args.location_id != null && !Number.isSafeInteger(args.location_id))
+  if (args.location_id != null && (!Number.isSafeInteger(args.location_id) || args.location_id < 1))
     throw userError("location_id must be an id", "location_id");
   return { start, end, classes, location_id: args.location_id ?? null };
 }
@@ -110,17 +119,14 @@ export async function statusReport(data: Scoped, args: StatusReportArgs): Promis
   const name = byName(
     sql`(select array[${students.last_name}, ${students.first_name}] from ${students} where ${students.id} = ${attendance.student_id})`,
   );
-  const col = sortColumn<SQL | PgColumn>(
-    args.sort_by,
-    {
-      date: attendance.meets,
-      status: attendance.status,
-      enter: attendance.enter,
-      exit: attendance.exit,
-      student: name,
-    },
-    "date",
-  );
+  const columns: Record<StatusSort, SQL | PgColumn> = {
+    date: attendance.meets,
+    status: attendance.status,
+    enter: attendance.enter,
+    exit: attendance.exit,
+    student: name,
+  };
+  const col = sortColumn<SQL | PgColumn>(args.sort_by, columns, "date");
   // by date, both keys in one direction: a scan of attendance_school_meets_id, forwards or backwards,
   // serves the page (mixed directions sorted the whole range, decision 0820)
   const orderBy = byDate

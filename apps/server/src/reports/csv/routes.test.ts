@@ -156,6 +156,12 @@ describe.each(DATABASES)("report CSV exports on %s", (kind) => {
       [`start_date=${d(3)}&end_date=${d(1)}&location_id=-1`, "location_id"],
       [`start_date=${d(3)}&start_date=${d(2)}&end_date=${d(1)}`, "start_date"],
       [`start_date=${d(3)}%00&end_date=${d(1)}`, "start_date"],
+      // the paging words the call checks are checked here too, though a file reads no page (QA)
+      [`start_date=${d(3)}&end_date=${d(1)}&page=-1`, "page"],
+      [`start_date=${d(3)}&end_date=${d(1)}&page=two`, "page"],
+      [`start_date=${d(3)}&end_date=${d(1)}&per_page=100000`, "per_page"],
+      [`start_date=${d(3)}&end_date=${d(1)}&sort_dir=up`, "sort_dir"],
+      [`start_date=${d(3)}&end_date=${d(1)}&sort_by=evil`, "sort_by"],
     ];
     for (const [q, field] of cases) {
       const res = await get(`/api/v2/reports/Status/export.csv?${q}`);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Scoped } from "../../access/scoped.ts";
 import { csvStream, schoolZone } from "../../export/csv-cells.ts";
 import { downloadViewer } from "../../export/request-viewer.ts";
+import { paging } from "../../graphql/paging.ts";
 import { NUL_MESSAGE } from "../../http/no-nul.ts";
 import type { Services } from "../../services.ts";
 import { copyCsvOr } from "./copy-out.ts";
@@ -25,6 +26,17 @@ function readQuery(request: FastifyRequest): Record<string, string> | { field: s
     out[name] = v;
   }
   return out;
+}
+
+/**
+ * An export writes every row, so it reads no page; but the paging words a client sends are checked
+ * as the report's call checks them (decision 0800: the same checks, naming the field), so
+ * `page=-1` or `sort_dir=up` is refused here as it is there, not silently ignored.
+ */
+function pagingOfExport(query: Record<string, string>) {
+  const int = (v: string | undefined) =>
+    v === undefined ? undefined : /^-?\d{1,10}$/.test(v) ? Number(v) : Number.NaN;
+  paging({ page: int(query.page), per_page: int(query.per_page), sort_dir: query.sort_dir });
 }
 
 /** The header line, then the report's own CSV text. */
@@ -62,6 +74,7 @@ export async function reportExportRoutes(app: FastifyInstance, { s }: { s: Servi
     let args: unknown;
     let total: number;
     try {
+      pagingOfExport(query);
       args = report.parse(query);
       total = await report.count(scope(), args);
     } catch (e) {

@@ -4,7 +4,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { viewerIsAllowedReports } from "../../access/report-access.ts";
 import { systemOf } from "../../access/system.ts";
 import { attendance, courses, events, students } from "../../db/schema/index.ts";
-import { statusFilter } from "../status.ts";
+import { checkedStatusSort, statusFilter } from "../status.ts";
 import { columns } from "./copy-out.ts";
 import { csvLine, guardedText, localCell, localText, schoolZoneSql, textCell } from "./csv-sql.ts";
 import { idList, idOf, type ReportExport } from "./report-export.ts";
@@ -47,13 +47,16 @@ export const statusExport: ReportExport<SQL> = {
   page: "Status",
   file: "status-report",
   allowed: viewerIsAllowedReports,
-  parse: (q) =>
-    statusFilter({
+  parse: (q) => {
+    // the file is in date order whatever the screen's sort, but a sort the call refuses is refused here too
+    checkedStatusSort(q.sort_by || null);
+    return statusFilter({
       start_date: q.start_date,
       end_date: q.end_date,
       classes: idList(q, "classes"),
       location_id: idOf(q, "location_id"),
-    }),
+    });
+  },
   header: ["date", "type", "class", "last_name", "first_name", "school_identifier", "status", "enter", "exit"],
   count: (data, where) => data.count("attendance", where),
   copy: {
