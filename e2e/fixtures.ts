@@ -70,6 +70,11 @@ export interface TestFixtures {
   signIn: (role: RoleName, page?: Page) => Promise<ApiSession>;
   /** The page, signed in as `role`, at /Dashboard with the dashboard shown. */
   signedInPage: Page;
+  /**
+   * The page with `role`'s session put in but nothing loaded yet (about:blank): the test's first
+   * `page.goto(path)` opens `path` signed in, without the Dashboard load of `signedInPage` first.
+   */
+  signedInBlankPage: Page;
   /** The API session behind `signedInPage`. */
   session: ApiSession;
 }
@@ -94,8 +99,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return session;
     }),
   session: async ({ signIn, role, page }, use) => use(await signIn(role, page)),
-  signedInPage: async ({ page, session }, use) => {
+  signedInBlankPage: async ({ page, session }, use) => {
     expect(session.access_token).toBeTruthy();
+    await use(page);
+  },
+  signedInPage: async ({ signedInBlankPage: page }, use) => {
     await page.goto("/Dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await use(page);

@@ -84,7 +84,7 @@ test.describe("no axe violation of any impact", () => {
       await expectNoA11yViolations(page, "/Dashboard with a notification");
     });
 
-    test("/Profile", async ({ signedInPage: page, session }) => {
+    test("/Profile", async ({ signedInBlankPage: page, session }) => {
       await page.goto("/Profile");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       // the profile is editable (issue 13): the address is the value of its field
@@ -94,7 +94,7 @@ test.describe("no axe violation of any impact", () => {
       await expectNoA11yViolations(page);
     });
 
-    test("/Students with rows selected and the bulk confirm open", async ({ signedInPage: page }) => {
+    test("/Students with rows selected and the bulk confirm open", async ({ signedInBlankPage: page }) => {
       test.slow();
       await page.goto("/Students");
       const table = page.getByRole("table", { name: "Participants" });
@@ -123,7 +123,7 @@ test.describe("no axe violation of any impact", () => {
       await expectNoA11yViolations(page, "/Students with the New participant form's errors");
     });
 
-    test("/Students on a phone", async ({ signedInPage: page }) => {
+    test("/Students on a phone", async ({ signedInBlankPage: page }) => {
       test.slow();
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto("/Students");

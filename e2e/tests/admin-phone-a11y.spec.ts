@@ -11,7 +11,7 @@ import { dayLabel, urlQuery } from "../support/reports.ts";
 test.use({ role: "school_admin", viewport: { width: 390, height: 844 } });
 
 test("users, settings, a location, an import and the profile pass axe at phone width", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -76,7 +76,7 @@ test("users, settings, a location, an import and the profile pass axe at phone w
  * with its range calendar. axe fails on a violation of any impact (support/axe.ts); the dialog
  * fits the screen. Nothing is saved.
  */
-test("a typed date field and its open calendar pass axe at phone width", async ({ signedInPage: page }) => {
+test("a typed date field and its open calendar pass axe at phone width", async ({ signedInBlankPage: page }) => {
   test.slow();
   await page.goto("/Settings");
   const form = page.getByRole("form", { name: "Add a closure" });

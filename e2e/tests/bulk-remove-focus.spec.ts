@@ -10,7 +10,7 @@ test.use({ role: "school_admin" });
  * page's heading instead (decision 0582), and the button stays focusable while the removal runs.
  */
 test("after a bulk Remove by keyboard, focus is on the Participants heading, not on <body>", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -49,7 +49,7 @@ test("after a bulk Remove by keyboard, focus is on the Participants heading, not
  * fell to <body>. It goes to the page's heading (decision 0582), as after a bulk Remove.
  */
 test("after Clear selection by keyboard, focus is on the Participants heading, not on <body>", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
 }) => {
   await page.goto("/Students");
   const first = page.getByRole("checkbox", { name: /^Select (?!all)/ }).first();

@@ -12,7 +12,7 @@ test.use({ role: "school_admin" });
  * looked at; the real server answers it.
  */
 test("a form's submit button keeps focus while it saves, and says it is working", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {

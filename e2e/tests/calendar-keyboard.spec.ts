@@ -13,7 +13,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
  * (decision 0587). Now focus stays in the calendar, on the month it is on, then on a day of it;
  * Enter picks the day and focus is back on the calendar's button. Nothing is saved.
  */
-test("the calendar keeps focus when Enter changes its level", async ({ signedInPage: page }) => {
+test("the calendar keeps focus when Enter changes its level", async ({ signedInBlankPage: page }) => {
   // three axe runs on the Settings page: 27 s alone, over the 30 s limit beside other tests
   test.slow();
   await page.goto("/Settings");
@@ -54,7 +54,7 @@ test("the calendar keeps focus when Enter changes its level", async ({ signedInP
  * ahead so it cancels no session another spec looks at, is removed again.
  */
 test("a date typed by keyboard is saved, and one that does not exist is refused", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -97,7 +97,7 @@ test("a date typed by keyboard is saved, and one that does not exist is refused"
  * turns the calendar to December, focus on its 1st; PageUp goes back a month. Mantine stopped at
  * the edge. Nothing is saved.
  */
-test("an arrow key at the edge of the month turns the calendar", async ({ signedInPage: page }) => {
+test("an arrow key at the edge of the month turns the calendar", async ({ signedInBlankPage: page }) => {
   const year = Number((await pageToday(page)).slice(0, 4)) + 3;
   await page.goto("/Settings");
   const form = page.getByRole("form", { name: "Add a closure" });
@@ -126,7 +126,7 @@ test("an arrow key at the edge of the month turns the calendar", async ({ signed
  * the field names its fault and takes focus, nothing is sent; a real date is then saved.
  */
 test("Save is held while an optional date does not exist: the course is not saved without it", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {

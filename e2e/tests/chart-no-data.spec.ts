@@ -11,7 +11,7 @@ test.use({ role: "school_admin" });
  * as empty slots that looked like nobody attended. Axe on both views; the toggle by keyboard.
  */
 test("a day without attendance reads No data, in the chart and its table", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -41,7 +41,7 @@ test("a day without attendance reads No data, in the chart and its table", async
  * the chart and, by keyboard, on the table.
  */
 test("the Team report's APA chart reads No data for a participant without an APA yet", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {

@@ -76,7 +76,7 @@ async function createStudent(api: Api, session: ApiSession, first: string, last:
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
 
-test("tabs by keyboard, axe on each, desktop and phone", async ({ signedInPage: page, api, session }) => {
+test("tabs by keyboard, axe on each, desktop and phone", async ({ signedInBlankPage: page, api, session }) => {
   test.slow();
   const course = await allDayCourse(api, session, word("Tabs"));
   await page.goto(`/Courses/${course.uuid}`);
@@ -138,7 +138,7 @@ test("tabs by keyboard, axe on each, desktop and phone", async ({ signedInPage: 
   await expectNoA11yViolations(page, "course students, phone");
 });
 
-test("students are added through the Students tab", async ({ signedInPage: page, api, session }) => {
+test("students are added through the Students tab", async ({ signedInBlankPage: page, api, session }) => {
   test.slow(); // a dozen steps, an axe pass and a whole team
   const course = await allDayCourse(api, session, word("Enrol"));
   const last = word("Enrolee");
@@ -192,7 +192,7 @@ test("students are added through the Students tab", async ({ signedInPage: page,
   await expect.poll(total).toBeGreaterThan(1);
 });
 
-test("staff are assigned and unassigned on the Users tab", async ({ signedInPage: page, api, session }) => {
+test("staff are assigned and unassigned on the Users tab", async ({ signedInBlankPage: page, api, session }) => {
   const course = await allDayCourse(api, session, word("Staff"));
   await page.goto(`/Courses/${course.uuid}?tab=users`);
   const section = page.getByRole("region", { name: "Assigned staff" });
@@ -215,7 +215,7 @@ test("staff are assigned and unassigned on the Users tab", async ({ signedInPage
   await expect(section.getByText("No staff assigned to this course.")).toBeVisible();
 });
 
-test("a cancellation is made on a meeting day and taken back", async ({ signedInPage: page, api, session }) => {
+test("a cancellation is made on a meeting day and taken back", async ({ signedInBlankPage: page, api, session }) => {
   const course = await allDayCourse(api, session, word("Cancel"));
   await page.goto(`/Courses/${course.uuid}?tab=cancellations`);
   // a day of this month (shown by the picker when it opens: the browser's month) other than today
@@ -246,7 +246,7 @@ test("a cancellation is made on a meeting day and taken back", async ({ signedIn
 });
 
 test("the live roster shows a student who checks in by phone, without a reload", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
   serverURL,
@@ -302,7 +302,7 @@ test("the live roster shows a student who checks in by phone, without a reload",
   await expect(offRow).not.toContainText("Not yet", { timeout: 20_000 });
 });
 
-test("the daily attendance chart carries its numbers as a table", async ({ signedInPage: page, api, session }) => {
+test("the daily attendance chart carries its numbers as a table", async ({ signedInBlankPage: page, api, session }) => {
   test.slow(); // two axe passes over a chart
   const { courses } = await api.graphql<{ courses: { data: { uuid: string }[] } }>(
     session.access_token,

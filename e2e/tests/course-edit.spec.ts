@@ -19,7 +19,7 @@ interface Created {
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
 test("Edit names the field at fault, then saves; the header shows the new values after a reload", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {

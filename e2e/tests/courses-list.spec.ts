@@ -32,7 +32,7 @@ const bodyRows = (page: Page) => table(page).locator("tbody tr");
 const params = (page: Page) => new URL(page.url()).searchParams;
 
 test("paging, sorting and the filters stay in the URL and survive a reload", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -87,7 +87,7 @@ test("paging, sorting and the filters stay in the URL and survive a reload", asy
   for (const row of await bodyRows(page).all()) await expect(row).toContainText("In session");
 });
 
-test("New course names the field at fault, then creates the course", async ({ signedInPage: page }) => {
+test("New course names the field at fault, then creates the course", async ({ signedInBlankPage: page }) => {
   test.slow(); // two axe passes
   const title = uniqueWord("Created");
   await page.goto("/Courses");
@@ -124,7 +124,7 @@ test("New course names the field at fault, then creates the course", async ({ si
 });
 
 test("archive, remove and restore ask first and move the course between states", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -165,7 +165,7 @@ test("archive, remove and restore ask first and move the course between states",
   await expect(header.getByText("Removed", { exact: true })).toHaveCount(0);
 });
 
-test("axe finds nothing on the list, desktop and phone", async ({ signedInPage: page }) => {
+test("axe finds nothing on the list, desktop and phone", async ({ signedInBlankPage: page }) => {
   test.slow(); // two axe passes
   await page.goto("/Courses");
   await expect(bodyRows(page).first()).toBeVisible();
@@ -177,7 +177,7 @@ test("axe finds nothing on the list, desktop and phone", async ({ signedInPage: 
 
 test.describe("a coach", () => {
   test.use({ role: "staff" });
-  test("sees the courses assigned and no New course", async ({ signedInPage: page }) => {
+  test("sees the courses assigned and no New course", async ({ signedInBlankPage: page }) => {
     await page.goto("/Courses");
     await expect(page.getByRole("link", { name: /Open Study Hall/ })).toBeVisible();
     await expect(page.getByRole("button", { name: "New course" })).toHaveCount(0);

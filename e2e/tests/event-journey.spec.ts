@@ -97,7 +97,7 @@ interface Push {
 }
 
 test("an event from signup through the waitlist and a scan-code check-in to the live roster", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   session,
   api,
   mailbox,

@@ -35,7 +35,7 @@ const nameOf = (s: Student) => `${s.first_name} ${s.last_name}`;
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
 test("Edit refuses a capacity below the students attending on its field, then saves title and capacity", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -103,7 +103,7 @@ test("Edit refuses a capacity below the students attending on its field, then sa
 });
 
 test("Remove asks first; the Removed list shows the event; Restore asks first and brings it back", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -162,7 +162,11 @@ test("Remove asks first; the Removed list shows the event; Restore asks first an
   await expect(page.getByRole("table", { name: "Removed events" })).toContainText("No matching data");
 });
 
-test("Add a team signs up every student of the team and lists them", async ({ signedInPage: page, api, session }) => {
+test("Add a team signs up every student of the team and lists them", async ({
+  signedInBlankPage: page,
+  api,
+  session,
+}) => {
   test.slow(); // a team and three students set up, one axe pass
   const event = await createEvent(api, session, uniqueWord("Teamevent"), 10);
   const { createTeam: team } = await api.graphql<{ createTeam: { id: number; name: string } }>(

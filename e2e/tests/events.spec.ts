@@ -40,7 +40,7 @@ const heading = (page: Page, name: string) => page.getByRole("heading", { level:
 const params = (page: Page) => new URL(page.url()).searchParams;
 
 test("the list searches through the URL and links to the event; axe on desktop and phone", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -66,7 +66,11 @@ test("the list searches through the URL and links to the event; axe on desktop a
   await expect(heading(page, title)).toBeVisible();
 });
 
-test("New event names the field at fault, then creates the event", async ({ signedInPage: page, api, session }) => {
+test("New event names the field at fault, then creates the event", async ({
+  signedInBlankPage: page,
+  api,
+  session,
+}) => {
   const title = uniqueWord("Newevent");
   // a location no course uses yet is offered too (decision 0702)
   const place = uniqueWord("Fieldhouse");
@@ -107,7 +111,7 @@ test("New event names the field at fault, then creates the event", async ({ sign
 });
 
 test("past the capacity a student joins the waitlist; raising the capacity moves them up", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -155,7 +159,7 @@ test("past the capacity a student joins the waitlist; raising the capacity moves
 });
 
 test("the dashboard shows the scan code large, with a full screen button; axe on every tab", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {

@@ -7,7 +7,7 @@ import { dayFromNow, uniqueWord } from "../support/factories.ts";
  * heading, not to <body> (where a screen reader lost its place and Tab began at the top).
  */
 test("removing a closure by keyboard leaves focus on the Closures heading", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {

@@ -42,7 +42,7 @@ test.describe("route guards", () => {
   test.describe("signed in", () => {
     test.use({ role: "councelor" });
 
-    test("guest pages send a signed-in user to /Dashboard", async ({ signedInPage: page }) => {
+    test("guest pages send a signed-in user to /Dashboard", async ({ signedInBlankPage: page }) => {
       for (const guest of ["/Login", "/ForgotPassword", "/ResetPassword/00000000-0000-4000-8000-000000000000"]) {
         await page.goto(guest);
         await expect(page, guest).toHaveURL(/\/Dashboard$/);
@@ -50,7 +50,7 @@ test.describe("route guards", () => {
       }
     });
 
-    test("a role without access to a page is sent to /Dashboard", async ({ signedInPage: page }) => {
+    test("a role without access to a page is sent to /Dashboard", async ({ signedInBlankPage: page }) => {
       for (const denied of ["/Settings", "/Users/1"]) {
         await page.goto(denied);
         await expect(page, denied).toHaveURL(/\/Dashboard$/);
@@ -66,7 +66,7 @@ test.describe("route guards", () => {
   test.describe("as an admin", () => {
     test.use({ role: "school_admin" });
 
-    test("an admin may open Settings and Users", async ({ signedInPage: page }) => {
+    test("an admin may open Settings and Users", async ({ signedInBlankPage: page }) => {
       for (const [path, heading] of [
         ["/Settings", "Settings"],
         ["/Users", "Users"],

@@ -17,7 +17,9 @@ const headingRing = (page: Page) =>
  * box around the whole heading. The ring is for keyboard users (decision 0586): none on a fresh
  * load or after a click, a visible one after a keyboard navigation.
  */
-test("the focused page heading shows a ring after keyboard navigation only", async ({ signedInPage: page }, info) => {
+test("the focused page heading shows a ring after keyboard navigation only", async ({
+  signedInBlankPage: page,
+}, info) => {
   await page.goto("/Students");
   const heading = page.getByRole("heading", { level: 1, name: "Participants" });
   await expect(heading).toBeFocused();

@@ -20,7 +20,7 @@ interface Missing {
 }
 
 test("a student checked in by a phone leaves the missing list and moves the tile without a reload", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   session,
   api,
   serverURL,
@@ -39,7 +39,8 @@ test("a student checked in by a phone leaves the missing list and moves the tile
     `mutation($id: Int!) { addToDashboard(id: $id, type: "course") { id } }`,
     { id: hall?.id },
   );
-  await page.reload();
+  // the dashboard's first load, with the tile on it
+  await page.goto("/Dashboard");
   const figure = page.getByRole("article", { name: "Open Study Hall" }).getByTestId("attendance-now");
   await expect(figure).toHaveText(/^\d+ of \d+ checked in$/);
   const checkedInCount = async () => Number(/^(\d+) of/.exec((await figure.textContent()) ?? "")?.[1]);

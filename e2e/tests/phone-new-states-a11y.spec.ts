@@ -10,7 +10,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test.describe("case manager", () => {
   test.use({ role: "case_manager" });
-  test("the refused-page notice", async ({ signedInPage: page }) => {
+  test("the refused-page notice", async ({ signedInBlankPage: page }) => {
     await page.goto("/Users");
     await expect(page).toHaveURL(/\/Dashboard$/);
     await expect(page.getByRole("status").filter({ hasText: "You do not have access" })).toHaveText(
@@ -22,7 +22,7 @@ test.describe("case manager", () => {
 
 test.describe("school admin", () => {
   test.use({ role: "school_admin" });
-  test("a course's daily chart with days without data", async ({ signedInPage: page, api, session }) => {
+  test("a course's daily chart with days without data", async ({ signedInBlankPage: page, api, session }) => {
     await page.goto(`/Courses/${await demoCourseUuid(api, session.access_token, "Algebra")}`);
     const section = page.locator("section", { has: page.getByRole("heading", { name: "Daily attendance" }) }).first();
     await expect(section.getByText(/^No data: no attendance was recorded for that day/)).toBeVisible();

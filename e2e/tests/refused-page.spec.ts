@@ -14,7 +14,7 @@ for (const [role, path, area] of [
   test.describe(role, () => {
     test.use({ role });
 
-    test(`${path} sends ${role} to the Dashboard saying why`, async ({ signedInPage: page }) => {
+    test(`${path} sends ${role} to the Dashboard saying why`, async ({ signedInBlankPage: page }) => {
       await page.goto("/Dashboard");
       await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
       await expect(page.getByText(/You do not have access/)).toHaveCount(0);

@@ -5,7 +5,7 @@ import { checkGridExportAxe, pickOption, settledTotal } from "../support/reports
  * The Beacon report (issue 12, admin roles only): all beacons, then one location's (the URL
  * keeps it), the export, axe; a coach (staff) neither sees it listed nor opens it.
  */
-test("the Beacon report: location in the URL, table, CSV export, axe", async ({ signedInPage: page }) => {
+test("the Beacon report: location in the URL, table, CSV export, axe", async ({ signedInBlankPage: page }) => {
   test.slow();
   await page.goto("/Reports/Beacon");
   await expect(page.getByRole("heading", { level: 1, name: "Beacons report" })).toBeVisible();
@@ -26,7 +26,9 @@ test("the Beacon report: location in the URL, table, CSV export, axe", async ({ 
 test.describe("for a role that is not an admin", () => {
   test.use({ role: "staff" });
   // a refused report goes to the Dashboard saying why; only an unknown name is "not found" (decision 0584)
-  test("Beacon is not listed, and its URL sends them to the Dashboard saying why", async ({ signedInPage: page }) => {
+  test("Beacon is not listed, and its URL sends them to the Dashboard saying why", async ({
+    signedInBlankPage: page,
+  }) => {
     await page.goto("/Reports");
     await expect(page.getByRole("link", { name: "Status", exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Beacons" })).toHaveCount(0);

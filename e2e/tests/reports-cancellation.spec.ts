@@ -8,7 +8,7 @@ import { checkGridExportAxe, dayLabel, turnCalendar, urlQuery } from "../support
  * follows); the export holds as many rows as the screen's total.
  */
 test("the Cancellation report: filters in the URL, table, CSV export, axe", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {

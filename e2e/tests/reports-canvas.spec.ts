@@ -5,7 +5,7 @@ import { checkGridExportAxe, pickOption, settledTotal } from "../support/reports
  * The Canvas report (issue 12): percentages per participant and class over a range ending
  * today, narrowed to one class (in the URL), and the gradebook CSV whose rows are the screen's.
  */
-test("the Canvas report: filters in the URL, table, gradebook CSV, axe", async ({ signedInPage: page }) => {
+test("the Canvas report: filters in the URL, table, gradebook CSV, axe", async ({ signedInBlankPage: page }) => {
   test.slow();
   await page.goto("/Reports/Canvas");
   await expect(page.getByRole("heading", { level: 1, name: "Canvas gradebook report" })).toBeVisible();

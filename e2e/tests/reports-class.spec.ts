@@ -7,7 +7,7 @@ import { checkGridExportAxe, pickOption, settledTotal } from "../support/reports
  * its table twin, and the export holds a row per participant.
  */
 test("the Class report: the class in the URL, sessions grid, chart, CSV export, axe", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {

@@ -2,7 +2,7 @@ import { expect, test } from "../fixtures.ts";
 import { checkGridExportAxe, dayLabel, pageToday, settledTotal } from "../support/reports.ts";
 
 /** The Event report (issue 12): all events, then this month's (dates in the URL), the chart's table twin, export, axe. */
-test("the Event report: dates in the URL, chart, table, CSV export, axe", async ({ signedInPage: page }) => {
+test("the Event report: dates in the URL, chart, table, CSV export, axe", async ({ signedInBlankPage: page }) => {
   test.slow();
   await page.goto("/Reports/Event");
   await expect(page.getByRole("heading", { level: 1, name: "Events report" })).toBeVisible();

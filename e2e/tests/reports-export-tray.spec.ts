@@ -10,7 +10,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
  * offers the file when it is complete; the file holds as many rows as the report's total.
  */
 test("an export past 10,000 rows runs in the tray, survives navigation, and offers the file", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
 }) => {
   test.setTimeout(180_000);
   await page.goto(`/Reports/Status?start_date=${day(-29)}&end_date=${day(0)}`);

@@ -9,7 +9,7 @@ import { roomInSchoolDay } from "../support/school-clock.ts";
  * the participants by hour chart with its table twin, 24 hours in the grid and in the export, axe.
  */
 test("the Facility report: location and day in the URL, chart, table, CSV export, axe", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
   serverURL,

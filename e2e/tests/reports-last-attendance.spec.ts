@@ -2,7 +2,7 @@ import { expect, test } from "../fixtures.ts";
 import { checkGridExportAxe, pickOption, settledTotal } from "../support/reports.ts";
 
 /** The LastAttendance report (issue 12): every class, then one (in the URL), sorted by days since, export, axe. */
-test("the LastAttendance report: classes in the URL, table, CSV export, axe", async ({ signedInPage: page }) => {
+test("the LastAttendance report: classes in the URL, table, CSV export, axe", async ({ signedInBlankPage: page }) => {
   test.slow();
   await page.goto("/Reports/LastAttendance");
   await expect(page.getByRole("heading", { level: 1, name: "Last attendance report" })).toBeVisible();

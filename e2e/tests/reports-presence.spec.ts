@@ -2,7 +2,7 @@ import { expect, test } from "../fixtures.ts";
 import { checkGridExportAxe, dayLabel, pageToday, settledTotal } from "../support/reports.ts";
 
 /** The Presence report (issue 12, admin roles): now, then over this month's days (in the URL), export, axe. */
-test("the Presence report: dates in the URL, table, CSV export, axe", async ({ signedInPage: page }) => {
+test("the Presence report: dates in the URL, table, CSV export, axe", async ({ signedInBlankPage: page }) => {
   test.slow();
   await page.goto("/Reports/Presence");
   await expect(page.getByRole("heading", { level: 1, name: "Presence report" })).toBeVisible();

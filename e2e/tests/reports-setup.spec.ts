@@ -2,7 +2,7 @@ import { expect, test } from "../fixtures.ts";
 import { checkGridExportAxe, settledTotal } from "../support/reports.ts";
 
 /** The Setup report (issue 12): the mode in the URL, its total as the server counts it, the export, axe. */
-test("the Setup report: mode in the URL, table, CSV export, axe", async ({ signedInPage: page, api, session }) => {
+test("the Setup report: mode in the URL, table, CSV export, axe", async ({ signedInBlankPage: page, api, session }) => {
   test.slow();
   await page.goto("/Reports/Setup");
   await expect(page.getByRole("heading", { level: 1, name: "Setup report" })).toBeVisible();

@@ -30,7 +30,7 @@ interface StatusAnswer {
 }
 
 test("the Status report: filters in the URL, chart and table, CSV export, axe", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -126,7 +126,7 @@ const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sli
  * range typed is the report's. axe with the error shown.
  */
 test("the Status report's dates typed by keyboard: an end before the start is refused", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
 }) => {
   test.slow();
   await page.goto("/Reports/Status");
@@ -168,7 +168,7 @@ test("the Status report's dates typed by keyboard: an end before the start is re
 test.describe("at phone width", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the Status report does not scroll sideways", async ({ signedInPage: page }) => {
+  test("the Status report does not scroll sideways", async ({ signedInBlankPage: page }) => {
     // the default range (the last 30 days): hundreds of pages, the widest pager ("‹ 1 2 3 4 5 … 427 ›")
     await page.goto("/Reports/Status");
     await expect(page.getByRole("heading", { level: 1, name: "Status report" })).toBeVisible();

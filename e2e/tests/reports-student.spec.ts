@@ -6,7 +6,7 @@ import { checkGridExportAxe, pickOption, settledTotal } from "../support/reports
  * then events (the kind in the URL), status shares with their table twin, export, axe.
  */
 test("the Student report: participant and kind in the URL, chart, table, CSV export, axe", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {

@@ -6,7 +6,7 @@ import { checkGridExportAxe, pickOption, settledTotal } from "../support/reports
  * with APA, travel and missed sessions, the APA chart with its table twin, export, axe.
  */
 test("the Team report: group in the URL, APA chart, table, CSV export, axe", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {

@@ -2,7 +2,11 @@ import { expect, test } from "../fixtures.ts";
 import { checkGridExportAxe, pickOption, settledTotal } from "../support/reports.ts";
 
 /** The Token report (issue 12): a group picked (the URL keeps its id), tokens listed, Print, export, axe. */
-test("the Token report: groups in the URL, tokens, CSV export, axe", async ({ signedInPage: page, api, session }) => {
+test("the Token report: groups in the URL, tokens, CSV export, axe", async ({
+  signedInBlankPage: page,
+  api,
+  session,
+}) => {
   test.slow();
   const { teams } = await api.graphql<{ teams: { data: { id: number; name: string; students_count: number }[] } }>(
     session.access_token,

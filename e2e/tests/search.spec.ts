@@ -84,7 +84,7 @@ test("the arrows walk the hits across groups and Enter opens the highlighted one
   expect(label).not.toBe("");
 });
 
-test("s typed into a field stays there", async ({ signedInPage: page }) => {
+test("s typed into a field stays there", async ({ signedInBlankPage: page }) => {
   await page.goto("/Students");
   const field = page.getByRole("searchbox", { name: "Search participants" });
   await field.click();

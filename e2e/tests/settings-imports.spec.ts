@@ -18,7 +18,7 @@ function studentsCsv(tag: string) {
 }
 
 test("an uploaded import shows its progress reach done and lists the bad row with its line", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   session,
   serverURL,
 }) => {
@@ -48,7 +48,7 @@ test("an uploaded import shows its progress reach done and lists the bad row wit
   await page.screenshot({ path: "/tmp/rollbook-shots/import-page.png", fullPage: true });
 });
 
-test("the Imports tab uploads a file and follows it to its page", async ({ signedInPage: page }) => {
+test("the Imports tab uploads a file and follows it to its page", async ({ signedInBlankPage: page }) => {
   await page.goto("/Settings?tab=imports");
   await expect(page.getByRole("tab", { name: "Imports", selected: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Import a file" })).toBeVisible();

@@ -11,7 +11,7 @@ import { roomInSchoolDay } from "../support/school-clock.ts";
 test.use({ role: "school_admin" });
 
 test("a location is created from pasted coordinates, gets a beacon, refuses a duplicate and is removed", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
 }) => {
   test.slow();
   await page.goto("/Settings?tab=locations");
@@ -69,7 +69,7 @@ test("a location is created from pasted coordinates, gets a beacon, refuses a du
 });
 
 test("a location's beacons with battery and last seen, and its activity by hour as a chart and a table", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
   serverURL,

@@ -18,7 +18,7 @@ function dayLabel(y: number, m: number, d: number) {
 }
 
 test("the School tab saves a field, names a bad one, and adds and removes a closure", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
 }) => {
   test.slow();
   await page.goto("/Settings");

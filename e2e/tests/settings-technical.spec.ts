@@ -7,7 +7,9 @@ import { expect, expectNoA11yViolations, test } from "../fixtures.ts";
  */
 test.use({ role: "school_admin" });
 
-test("the Technical tab shows the check-in app's QR code and the server's health", async ({ signedInPage: page }) => {
+test("the Technical tab shows the check-in app's QR code and the server's health", async ({
+  signedInBlankPage: page,
+}) => {
   await page.goto("/Settings?tab=technical");
   await expect(page.getByRole("tab", { name: "Technical", selected: true })).toBeVisible();
   const origin = new URL(page.url()).origin;

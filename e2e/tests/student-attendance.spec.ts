@@ -59,7 +59,7 @@ test.describe("a participant's attendance at a course", () => {
   // a check-in through the device API, pages, dialogs and axe runs, on a shared machine
   test.slow();
   test("lists the sessions, opens one onto its evidence, and overrides its status after a confirm", async ({
-    signedInPage: page,
+    signedInBlankPage: page,
     api,
     session,
     serverURL,
@@ -122,7 +122,7 @@ test.describe("a participant's attendance at a course", () => {
   });
 
   test("shows a change made elsewhere without a reload, keeping the open row open", async ({
-    signedInPage: page,
+    signedInBlankPage: page,
     api,
     session,
     serverURL,
@@ -158,7 +158,7 @@ test.describe("a participant's attendance at a course", () => {
     expect(await page.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(1);
   });
 
-  test("says not found for a course the student has nothing at", async ({ signedInPage: page, api, session }) => {
+  test("says not found for a course the student has nothing at", async ({ signedInBlankPage: page, api, session }) => {
     const { students } = await api.graphql<{ students: { data: { uuid: string }[] } }>(
       session.access_token,
       `query { students(per_page: 1) { data { uuid } } }`,

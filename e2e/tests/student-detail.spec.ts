@@ -64,7 +64,7 @@ test.describe("a participant's page", () => {
   // several pages, dialogs and axe runs each, on a machine the other specs share
   test.slow();
   test("shows the header and moves between tabs in the URL by keyboard", async ({
-    signedInPage: page,
+    signedInBlankPage: page,
     api,
     session,
   }) => {
@@ -109,7 +109,11 @@ test.describe("a participant's page", () => {
     await expectNoA11yViolations(page, "a participant, phone");
   });
 
-  test("flags an APA under the school's warning percentage in words", async ({ signedInPage: page, api, session }) => {
+  test("flags an APA under the school's warning percentage in words", async ({
+    signedInBlankPage: page,
+    api,
+    session,
+  }) => {
     const { students } = await api.graphql<{ students: { data: { uuid: string; semester_apa: number | null }[] } }>(
       session.access_token,
       `query { students(per_page: 250) { data { uuid semester_apa } } }`,
@@ -128,7 +132,7 @@ test.describe("a participant's page", () => {
     await expectNoA11yViolations(page, "the Courses tab");
   });
 
-  test("removes and restores with a confirm", async ({ signedInPage: page, api, session }) => {
+  test("removes and restores with a confirm", async ({ signedInBlankPage: page, api, session }) => {
     const s = await createStudent(api, session);
     await page.goto(`/Students/${s.uuid}`);
     await page.getByRole("button", { name: "Remove", exact: true }).click();
@@ -146,7 +150,7 @@ test.describe("a participant's page", () => {
   });
 
   test("edits with the client's and the server's field errors on the field", async ({
-    signedInPage: page,
+    signedInBlankPage: page,
     api,
     session,
   }) => {
@@ -181,7 +185,7 @@ test.describe("a participant's page", () => {
     await expect(headerOf(page)).toContainText("(212) 555-0199");
   });
 
-  test("adds a note, newest first", async ({ signedInPage: page, api, session }) => {
+  test("adds a note, newest first", async ({ signedInBlankPage: page, api, session }) => {
     const s = await createStudent(api, session);
     await page.goto(`/Students/${s.uuid}?tab=information`);
     const notes = page.getByRole("region", { name: "Notes" });
@@ -198,7 +202,7 @@ test.describe("a participant's page", () => {
     await expect(items.first()).toContainText(`${session.user.first_name} ${session.user.last_name}`);
   });
 
-  test("adds and removes an excuse", async ({ signedInPage: page, api, session }) => {
+  test("adds and removes an excuse", async ({ signedInBlankPage: page, api, session }) => {
     const s = await createStudent(api, session);
     const course = await enrolInACourse(api, session, s.id);
     await page.goto(`/Students/${s.uuid}?tab=information`);
@@ -227,7 +231,7 @@ test.describe("a participant's page", () => {
   });
 
   test("resets the token after a confirm and shows the offline code's set-up", async ({
-    signedInPage: page,
+    signedInBlankPage: page,
     api,
     session,
   }) => {
@@ -256,7 +260,7 @@ test.describe("a participant's page", () => {
   });
 
   test("shows the registered phone and releases it after a confirm; the Events tab groups the events", async ({
-    signedInPage: page,
+    signedInBlankPage: page,
     api,
     session,
     serverURL,
@@ -300,7 +304,7 @@ test.describe("a participant's page", () => {
   });
 
   test("shows a phone the student signed out of, in its wait, and releases it by keyboard", async ({
-    signedInPage: page,
+    signedInBlankPage: page,
     serverURL,
     api,
     session,
@@ -370,7 +374,7 @@ test.describe("a participant's page", () => {
   });
 
   test("shows a change made elsewhere without a reload, on the same tab", async ({
-    signedInPage: page,
+    signedInBlankPage: page,
     api,
     session,
   }) => {
@@ -392,7 +396,7 @@ test.describe("a participant's page", () => {
     expect(await page.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(1);
   });
 
-  test("says not found for an unknown or malformed uuid", async ({ signedInPage: page }) => {
+  test("says not found for an unknown or malformed uuid", async ({ signedInBlankPage: page }) => {
     await page.goto("/Students/00000000-0000-4000-8000-000000000000");
     await expect(heading(page, "Participant not found")).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to the participants" })).toBeVisible();
@@ -406,7 +410,7 @@ test.describe("a professor (no view_information, no create_participant, no reset
   test.use({ role: "judge" });
   test.slow();
 
-  test("sees no demographics, no edit and no token", async ({ signedInPage: page, api, session }) => {
+  test("sees no demographics, no edit and no token", async ({ signedInBlankPage: page, api, session }) => {
     const { students } = await api.graphql<{ students: { data: { uuid: string; first_name: string }[] } }>(
       session.access_token,
       `query { students(per_page: 1) { data { uuid first_name } } }`,

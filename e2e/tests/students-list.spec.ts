@@ -24,7 +24,7 @@ async function openList(page: Page, query = "") {
   await expect(page.getByRole("heading", { level: 1, name: "Participants" })).toBeVisible();
 }
 
-test("paging, page size and sorting stay in the URL and survive a reload", async ({ signedInPage: page }) => {
+test("paging, page size and sorting stay in the URL and survive a reload", async ({ signedInBlankPage: page }) => {
   await openList(page);
   await expect(bodyRows(page)).toHaveCount(25);
   await page.getByRole("navigation", { name: "Participants pages" }).getByRole("button", { name: "Page 2" }).click();
@@ -65,7 +65,7 @@ test("paging, page size and sorting stay in the URL and survive a reload", async
 });
 
 test("search (debounced) and the course filter stay in the URL, start at page 1 and survive a reload", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -112,7 +112,7 @@ test("search (debounced) and the course filter stay in the URL, start at page 1 
 });
 
 test("adds the selection to a team and to an event, then filters the list by each", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -170,7 +170,7 @@ test("adds the selection to a team and to an event, then filters the list by eac
 });
 
 test("remove asks first: No changes nothing, Yes removes them; restore brings them back", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -220,7 +220,7 @@ test("remove asks first: No changes nothing, Yes removes them; restore brings th
 });
 
 test("reset tokens asks, with or without e-mail, and says how many changed", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -248,7 +248,7 @@ test("reset tokens asks, with or without e-mail, and says how many changed", asy
 });
 
 test("the CSV export holds every row of the filter, not just the page shown", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -274,7 +274,7 @@ test("the CSV export holds every row of the filter, not just the page shown", as
 });
 
 test("a student changed elsewhere shows in the open list without a reload, and the selection stays", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -298,7 +298,7 @@ test("a student changed elsewhere shows in the open list without a reload, and t
 });
 
 test("a change pushed while the user has scrolled down keeps the scroll position", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -336,7 +336,7 @@ test("a change pushed while the user has scrolled down keeps the scroll position
   expect(Math.abs(((await rowTop()) ?? Number.NaN) - (before as number))).toBeLessThan(5);
 });
 
-test("New participant names the missing field, then opens the new student", async ({ signedInPage: page }) => {
+test("New participant names the missing field, then opens the new student", async ({ signedInBlankPage: page }) => {
   await openList(page);
   await page.getByRole("button", { name: "New participant" }).click();
   const dialog = page.getByRole("dialog", { name: "New participant" });
@@ -355,7 +355,7 @@ test("New participant names the missing field, then opens the new student", asyn
 });
 
 test("New participant: Discard by keyboard gives focus back to the button that opened it, as a clean Escape does", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
 }) => {
   await openList(page);
   const opener = page.getByRole("button", { name: "New participant" });
@@ -378,7 +378,7 @@ test("New participant: Discard by keyboard gives focus back to the button that o
 test.describe("a professor (role 6)", () => {
   test.use({ role: "judge" });
 
-  test("sees no New participant, no remove and no token reset", async ({ signedInPage: page }) => {
+  test("sees no New participant, no remove and no token reset", async ({ signedInBlankPage: page }) => {
     await openList(page);
     await expect(table(page)).toBeVisible();
     await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();

@@ -18,7 +18,7 @@ const nameOf = (s: Student) => `${s.first_name} ${s.last_name}`;
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
 test("Edit names the field at fault and saves name and tag; Remove and Restore ask first", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -95,7 +95,7 @@ test("Edit names the field at fault and saves name and tag; Remove and Restore a
 });
 
 test("students are added through the picker and one is taken off after a confirm", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -143,7 +143,7 @@ test("students are added through the picker and one is taken off after a confirm
 });
 
 test("an existing travel is edited: notes and away change in the table", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {

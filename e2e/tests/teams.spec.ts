@@ -28,7 +28,7 @@ const heading = (page: Page, name: string) => page.getByRole("heading", { level:
 const params = (page: Page) => new URL(page.url()).searchParams;
 
 test("the list searches through the URL and links to the team; axe on desktop and phone", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -52,7 +52,7 @@ test("the list searches through the URL and links to the team; axe on desktop an
   await expect(heading(page, name)).toBeVisible();
 });
 
-test("the team's tabs by keyboard pass axe on a phone", async ({ signedInPage: page, api, session }) => {
+test("the team's tabs by keyboard pass axe on a phone", async ({ signedInBlankPage: page, api, session }) => {
   test.slow(); // three tabs, three axe passes
   const name = uniqueWord("Phoneteam");
   const team = await createTeam(api, session, name);
@@ -79,7 +79,7 @@ test("the team's tabs by keyboard pass axe on a phone", async ({ signedInPage: p
   await expectNoA11yViolations(page, "a team's Users tab on a phone");
 });
 
-test("New team names the field at fault, then creates the team", async ({ signedInPage: page, api, session }) => {
+test("New team names the field at fault, then creates the team", async ({ signedInBlankPage: page, api, session }) => {
   const taken = uniqueWord("Takenteam");
   await createTeam(api, session, taken);
   await page.goto("/Teams");
@@ -104,7 +104,7 @@ test("New team names the field at fault, then creates the team", async ({ signed
 });
 
 test("New team asks before typed edits are thrown away: Escape, Keep editing, then Discard; axe on desktop and phone", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
 }) => {
   // three dialogs and two axe runs
   test.slow();
@@ -159,7 +159,7 @@ test("New team asks before typed edits are thrown away: Escape, Keep editing, th
 });
 
 test("pasting school IDs adds the known students and lists the unknown one", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -191,7 +191,7 @@ test("pasting school IDs adds the known students and lists the unknown one", asy
 });
 
 test("a travel starts at 6:00 and ends at 20:00 of the day by default, and is removed after a confirm", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -241,7 +241,7 @@ test("a travel starts at 6:00 and ends at 20:00 of the day by default, and is re
 });
 
 test("New travel, a dialog the page stops rendering when it closes: Discard gives focus back to New travel", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
 }) => {
@@ -263,7 +263,7 @@ test("New travel, a dialog the page stops rendering when it closes: Discard give
 });
 
 test("the Users tab lists the staff and assigns one; axe; a professor gets no New team", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   session,
   signIn,

@@ -10,7 +10,7 @@ import { makeStaffUser } from "../support/users.ts";
 test.use({ role: "school_admin" });
 
 test("/Users lists, searches and invites; the invitation is listed and resent", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   mailbox,
 }) => {
   test.slow();
@@ -48,7 +48,7 @@ test("/Users lists, searches and invites; the invitation is listed and resent", 
 });
 
 test("a user's Information, Access, Notifications and Security tabs", async ({
-  signedInPage: page,
+  signedInBlankPage: page,
   api,
   mailbox,
   session,
@@ -112,7 +112,11 @@ test("a user's Information, Access, Notifications and Security tabs", async ({
   expect((await api.graphqlRaw(user.access_token, "{ me { id } }")).status).toBe(401);
 });
 
-test("a user above the viewer's rank is read-only, with no switch", async ({ signedInPage: page, api, session }) => {
+test("a user above the viewer's rank is read-only, with no switch", async ({
+  signedInBlankPage: page,
+  api,
+  session,
+}) => {
   const list = await api.graphql<{ users: { data: { id: number }[] } }>(
     session.access_token,
     "{ users(role_id: 2) { data { id } } }",

@@ -9,7 +9,7 @@ import { makeStaffUser } from "../support/users.ts";
  */
 test.use({ role: "school_admin" });
 
-test("switch into a user and back", async ({ signedInPage: page, api, mailbox, session }) => {
+test("switch into a user and back", async ({ signedInBlankPage: page, api, mailbox, session }) => {
   test.slow();
   const coach = await makeStaffUser(api, mailbox, session, { first_name: "Switchy", last_name: "Coach", role_id: 7 });
   await page.goto(`/Users/${coach.user.id}`);
