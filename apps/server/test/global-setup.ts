@@ -3,17 +3,34 @@ import pg from "pg";
 import { openDatabase } from "../src/db/client.ts";
 import { seedDemo } from "../src/db/seed/demo.ts";
 import { ensureRoles } from "../src/db/seed/roles.ts";
-import { adminUrl, ROOT, TEMPLATE_DIR, TEMPLATE_PG_DB, TEST_PASSWORD, TEST_SCHOOL_TZ } from "./template.ts";
+import {
+  adminUrl,
+  EMPTY_TEMPLATE_DIR,
+  ROOT,
+  TEMPLATE_DIR,
+  TEMPLATE_PG_DB,
+  TEST_PASSWORD,
+  TEST_SCHOOL_TZ,
+} from "./template.ts";
 
 const SEED = { password: TEST_PASSWORD, students: 60, courses: 8, weeksOfHistory: 2, timezone: TEST_SCHOOL_TZ };
 
 /**
  * Builds, once per run, a migrated and seeded database that every test file
  * copies: a PGlite directory, and with TEST_DATABASE_URL a PostgreSQL template.
+ * The PGlite one is made from a copy of a migrated, empty directory, which stays for
+ * the tests that seed their own (freshEmptyDir).
  */
 export default async function setup() {
-  fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+  const removeTemplates = () => {
+    fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+    fs.rmSync(EMPTY_TEMPLATE_DIR, { recursive: true, force: true });
+  };
+  removeTemplates();
   fs.mkdirSync(`${ROOT}/.tmp`, { recursive: true });
+  await (await openDatabase({ dataDir: EMPTY_TEMPLATE_DIR })).close();
+  fs.cpSync(EMPTY_TEMPLATE_DIR, TEMPLATE_DIR, { recursive: true });
+  fs.rmSync(`${TEMPLATE_DIR}/rollbook.lock`, { force: true });
   const db = await openDatabase({ dataDir: TEMPLATE_DIR });
   await ensureRoles(db.db);
   await seedDemo(db.db, SEED);
@@ -32,7 +49,7 @@ export default async function setup() {
     await pgdb.close();
   }
   return async function teardown() {
-    fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+    removeTemplates();
     if (url) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();

@@ -13,6 +13,8 @@ export const RUN_ID = process.env.ROLLBOOK_TEST_RUN;
 process.env.ROLLBOOK_TEST_SCHOOL_TZ ??= testSchoolZone(new Date());
 export const TEST_SCHOOL_TZ = process.env.ROLLBOOK_TEST_SCHOOL_TZ;
 export const TEMPLATE_DIR = path.join(ROOT, ".tmp", `pglite-template-${RUN_ID}`);
+/** The same PGlite database migrated and nothing more: what a first start finds before it seeds. */
+export const EMPTY_TEMPLATE_DIR = path.join(ROOT, ".tmp", `pglite-empty-template-${RUN_ID}`);
 export const TEST_PASSWORD = "test-password-1";
 export const TEMPLATE_PG_DB = `rollbook_template_${RUN_ID}`;
 
@@ -22,9 +24,19 @@ export function adminUrl(url: string, database: string) {
   return u.toString();
 }
 
-export function freshDir(): string {
+/** A fresh copy of the seeded template, for a PGlite database of the test's own. */
+export const freshDir = (): string => copyOf(TEMPLATE_DIR);
+
+/**
+ * A fresh copy of the migrated, empty template, for a test that seeds or fills its own database:
+ * a new PGlite directory with the migrations applied, as openDatabase on an empty folder makes it,
+ * in a fraction of the time (PGlite's initdb and the migrations took 10-20 s a database).
+ */
+export const freshEmptyDir = (): string => copyOf(EMPTY_TEMPLATE_DIR);
+
+function copyOf(template: string): string {
   const dir = path.join(ROOT, ".tmp", `pglite-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
-  fs.cpSync(TEMPLATE_DIR, dir, { recursive: true });
+  fs.cpSync(template, dir, { recursive: true });
   fs.rmSync(path.join(dir, "rollbook.lock"), { force: true });
   return dir;
 }

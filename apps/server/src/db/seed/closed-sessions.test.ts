@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import {
   addDays,
   courseSessionOn,
@@ -11,6 +12,7 @@ import {
 } from "@rollbook/domain";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshEmptyDir } from "../../../test/template.ts";
 import { refreshApa } from "../../engine/finalise/apa.ts";
 import { dueKey, dueSessions } from "../../engine/finalise/due.ts";
 import { type Database, openDatabase } from "../client.ts";
@@ -39,14 +41,20 @@ function lastWeekdayEvening(real: Date): Date {
  */
 describe("the demo seed's past sessions", () => {
   let database: Database;
+  let dir = "";
   const now = lastWeekdayEvening(new Date());
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: "memory://" });
+    // a copy of the migrated, empty template: what a first `npm start` finds before it seeds
+    dir = freshEmptyDir();
+    database = await openDatabase({ dataDir: dir });
     // the size `npm start` seeds (the test template's 60 students sign up for no past event)
     await seedDemo(database.db, { password: "seed-pass-1", now, weeksOfHistory: WEEKS });
   }, 120_000);
-  afterAll(() => database?.close());
+  afterAll(async () => {
+    await database?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   const db = () => database.db;
 
