@@ -1,3 +1,4 @@
+import { foldForSearch } from "@rollbook/domain";
 import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { RowOf, Scoped } from "../access/scoped.ts";
 import { byName } from "../db/collation.ts";
@@ -19,12 +20,6 @@ export const EMPTY_RESULTS: SearchResults = { students: [], courses: [], teams: 
 
 /** A term matched literally inside LIKE: `%`, `_` and the escape character itself lose their meaning. */
 export const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * The text the students' trigram index (students_search_trgm) is built on, written exactly as the
- * index expression so the planner can use the index for `ILIKE '%term%'`.
- */
-export const studentSearchText = sql`(${students.first_name} || ' ' || ${students.last_name} || ' ' || coalesce(${students.email}, ''))`;
 
 const DAYS = [
   { column: courses.meet_sun, name: "sunday", code: "Su" },
@@ -113,16 +108,56 @@ export function scheduleCondition(query: string): SQL | null {
 /** Terms shorter than this have no trigram of their own: they match the start of a word only. */
 export const SHORT_TERM = 3;
 
+/** A term as one table's search matches it: the text searched and the term as a LIKE literal. */
+export interface TermMatch {
+  /** the searched text, written exactly as its trigram index's expression */
+  text: SQL;
+  /** `like` on a text folded as the term is (the students), `ilike` on the others */
+  op: "like" | "ilike";
+  literal: string;
+  /** fewer than SHORT_TERM characters: the start of a word only */
+  short: boolean;
+}
+
+const plainMatch = (text: SQL, term: string): TermMatch => ({
+  text,
+  op: "ilike",
+  literal: likeLiteral(term),
+  short: [...term].length < SHORT_TERM,
+});
+
 /**
- * `text` has a word starting with the term (at its start or after a space). pg_trgm answers it
+ * A term as the participants' search matches it (decision 0613), in global search, the students
+ * list and its export, and the pickers that call the list: folded by the domain's rule
+ * (foldForSearch: no case, no accents, "ß" as "ss"...) and matched with LIKE inside the student's
+ * search_text, which the database folds by the same rule from first name, last name and e-mail.
+ * Null when the folded term is empty (it was all accents): it matches nobody.
+ */
+export function studentTerm(term: string): TermMatch | null {
+  const folded = foldForSearch(term).trim();
+  if (!folded) return null;
+  return {
+    text: sql`${students.search_text}`,
+    op: "like",
+    literal: likeLiteral(folded),
+    short: [...folded].length < SHORT_TERM,
+  };
+}
+
+const like = (m: TermMatch, pattern: string): SQL => sql`${m.text} ${sql.raw(m.op)} ${pattern}`;
+
+/**
+ * The text has a word starting with the term (at its start or after a space). pg_trgm answers it
  * from the index by the word-start trigrams ("  j", " jo"), even for a term of 1-2 characters,
  * where `%jo%` has no trigram and would read every row.
  */
-const wordStart = (text: SQL, literal: string): SQL =>
-  sql`(${text} ilike ${`${literal}%`} or ${text} ilike ${`% ${literal}%`})`;
+const wordStart = (m: TermMatch): SQL => sql`(${like(m, `${m.literal}%`)} or ${like(m, `% ${m.literal}%`)})`;
 
-/** `text` has the term anywhere (3 characters or more: it has trigrams). */
-const inside = (text: SQL, literal: string): SQL => sql`${text} ilike ${`%${literal}%`}`;
+/** The text has the term anywhere (3 characters or more: it has trigrams). */
+const inside = (m: TermMatch): SQL => like(m, `%${m.literal}%`);
+
+/** The students a term finds: a word starting with it, or for 3+ characters the term anywhere. */
+export const studentTermCondition = (m: TermMatch): SQL => (m.short ? wordStart(m) : inside(m));
 
 type Kind = "students" | "courses" | "teams" | "events";
 
@@ -140,9 +175,7 @@ async function hits<K extends Kind>(
   data: Scoped,
   kind: K,
   q: {
-    text: SQL;
-    literal: string;
-    short: boolean;
+    match: TermMatch;
     twoSteps?: boolean;
     where?: SQL;
     also?: SQL | null;
@@ -150,11 +183,11 @@ async function hits<K extends Kind>(
     limit: number;
   },
 ): Promise<RowOf<K>[]> {
-  const start = q.also ? (or(wordStart(q.text, q.literal), q.also) as SQL) : wordStart(q.text, q.literal);
-  if (q.short) return data.rows(kind, { where: and(q.where, start), orderBy: q.orderBy, limit: q.limit });
+  const start = q.also ? (or(wordStart(q.match), q.also) as SQL) : wordStart(q.match);
+  if (q.match.short) return data.rows(kind, { where: and(q.where, start), orderBy: q.orderBy, limit: q.limit });
   if (!q.twoSteps) {
     return data.rows(kind, {
-      where: and(q.where, q.also ? or(inside(q.text, q.literal), q.also) : inside(q.text, q.literal)),
+      where: and(q.where, q.also ? or(inside(q.match), q.also) : inside(q.match)),
       orderBy: [sql`case when ${start} then 0 else 1 end`, ...q.orderBy],
       limit: q.limit,
     });
@@ -162,7 +195,7 @@ async function hits<K extends Kind>(
   const first = await data.rows(kind, { where: and(q.where, start), orderBy: q.orderBy, limit: q.limit });
   if (first.length >= q.limit) return first;
   const more = await data.rows(kind, {
-    where: and(q.where, inside(q.text, q.literal), sql`not coalesce(${start}, false)`),
+    where: and(q.where, inside(q.match), sql`not coalesce(${start}, false)`),
     orderBy: q.orderBy,
     limit: q.limit - first.length,
   });
@@ -172,39 +205,45 @@ async function hits<K extends Kind>(
 /**
  * The global search (spec: header search): each kind's first `perPage` matches the viewer may see
  * (the rows are read through the viewer's scope), word-start matches first, then by name. Every
- * `ILIKE` is on the expression of a trigram GIN index, so none of them needs a table scan (decision
- * 0610). `term` is already trimmed, non-empty and length-checked by the caller.
+ * `LIKE` / `ILIKE` is on the expression of a trigram GIN index, so none of them needs a table scan
+ * (decisions 0610, 0613). The participants are matched folded (studentTerm: "nunez" finds
+ * "Ñúñez"); classes, teams and events case-blind as typed. `term` is already trimmed, non-empty
+ * and length-checked by the caller.
  */
 export async function searchAll(data: Scoped, term: string, perPage: number): Promise<SearchResults> {
-  const literal = likeLiteral(term);
-  const short = [...term].length < SHORT_TERM;
-  const common = { literal, short, limit: perPage };
+  const student = studentTerm(term);
   const [studentRows, courseRows, teamRows, eventRows] = await Promise.all([
-    hits(data, "students", {
-      ...common,
-      twoSteps: true,
-      text: studentSearchText,
-      where: sql`${students.deleted_at} is null`,
-      // By name, case-blind, in the names' collation (decision 0612). For 3+ characters this is also
-      // no index's order, on purpose: walking students_live_name in order until 5 rows pass the
-      // filter reads 35,000 rows for "smith" (its hits sort late), where the trigram bitmap reads
-      // its ~400 hits and sorts them. A short term's hits are many and spread over the alphabet:
-      // there the walk stops early.
-      orderBy: short
-        ? [asc(byName(students.last_name)), asc(byName(students.first_name)), asc(students.id)]
-        : [byName(sql`lower(${students.last_name})`), byName(sql`lower(${students.first_name})`), asc(students.id)],
-    }),
+    student
+      ? hits(data, "students", {
+          match: student,
+          limit: perPage,
+          twoSteps: true,
+          where: sql`${students.deleted_at} is null`,
+          // By name, case-blind, in the names' collation (decision 0612). For 3+ characters this is also
+          // no index's order, on purpose: walking students_live_name in order until 5 rows pass the
+          // filter reads 35,000 rows for "smith" (its hits sort late), where the trigram bitmap reads
+          // its ~400 hits and sorts them. A short term's hits are many and spread over the alphabet:
+          // there the walk stops early.
+          orderBy: student.short
+            ? [asc(byName(students.last_name)), asc(byName(students.first_name)), asc(students.id)]
+            : [byName(sql`lower(${students.last_name})`), byName(sql`lower(${students.first_name})`), asc(students.id)],
+        })
+      : [],
     hits(data, "courses", {
-      ...common,
-      text: sql`${courses.title}`,
+      match: plainMatch(sql`${courses.title}`, term),
+      limit: perPage,
       // "Mon", "9am": the classes meeting then count as word-start hits
       also: scheduleCondition(term),
       orderBy: [asc(courses.title), asc(courses.start_time), asc(courses.id)],
     }),
-    hits(data, "teams", { ...common, text: sql`${teams.name}`, orderBy: [asc(teams.name), asc(teams.id)] }),
+    hits(data, "teams", {
+      match: plainMatch(sql`${teams.name}`, term),
+      limit: perPage,
+      orderBy: [asc(teams.name), asc(teams.id)],
+    }),
     hits(data, "events", {
-      ...common,
-      text: sql`${events.title}`,
+      match: plainMatch(sql`${events.title}`, term),
+      limit: perPage,
       orderBy: [asc(events.title), desc(events.date), asc(events.id)],
     }),
   ]);

@@ -1,10 +1,11 @@
-import { and, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { missingStudentsCondition } from "../dashboard/missing.ts";
 import { byName } from "../db/collation.ts";
 import { courses, events, studentCourse, studentEvent, students, studentTeam, teams } from "../db/schema/index.ts";
 import { MAX_QUERY_LENGTH } from "../graphql/paging.ts";
+import { studentTerm, studentTermCondition } from "../search/search.ts";
 
 /**
  * The filters of the `students` list, in one place for the list (graphql/types/student.ts) and the
@@ -47,7 +48,7 @@ export interface StudentFilter {
   /** the order of the list; the id (ascending) breaks ties after these */
   keys: SortKey[];
   /**
-   * A search term (served by the trigram or prefix indexes): its matches are gathered first
+   * A search term (served by the trigram index of search_text): its matches are gathered first
    * and then sorted, instead of walking the sort's index and filtering until a page is full, which
    * read most of a 50,000-student school for a term whose matches sort late (decision 0611).
    */
@@ -68,8 +69,6 @@ const SORTS: Record<string, { column: PgColumn; nullable: boolean; name?: boolea
 };
 
 const RELATIONS = ["course", "event", "team"];
-/** Terms shorter than this match the start of a name or e-mail only. */
-export const SHORT_TERM = 3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Students linked to a course, event or team the viewer may see (an unseen one matches nobody). */
@@ -97,22 +96,11 @@ export async function studentFilter(data: Scoped, input: StudentFilterInput): Pr
   const q = input.query?.trim();
   if (q) {
     if (q.length > MAX_QUERY_LENGTH) throw new FilterError("query", `must be at most ${MAX_QUERY_LENGTH} characters`);
-    const literal = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-    if ([...q].length < SHORT_TERM) {
-      // 1-2 letters: the start of a first name, last name or e-mail (a range of the prefix
-      // indexes); anywhere inside, two letters match a third of a school and no index helps
-      const prefix = `${literal.toLowerCase()}%`;
-      parts.push(
-        or(
-          sql`lower(${students.first_name}) like ${prefix}`,
-          sql`lower(${students.last_name}) like ${prefix}`,
-          sql`lower(${students.email}) like ${prefix}`,
-        ),
-      );
-    } else {
-      const like = `%${literal}%`;
-      parts.push(or(ilike(students.first_name, like), ilike(students.last_name, like), ilike(students.email, like)));
-    }
+    // folded, as global search matches it (decision 0613): "nunez" finds "Ñúñez". 1-2 letters
+    // match the start of a word of the name or e-mail; anywhere inside, two letters match a third
+    // of a school. From 3 letters, anywhere. Both read students_search_text_trgm.
+    const match = studentTerm(q);
+    parts.push(match ? studentTermCondition(match) : sql`false`);
   }
   if (input.relation || input.relation_uuid) {
     if (!input.relation || !RELATIONS.includes(input.relation))

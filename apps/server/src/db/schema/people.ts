@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { byName } from "../collation.ts";
+import { foldSql } from "../search-fold.ts";
 import { createdAt, deletedAt, publicUuid, ts, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
 
@@ -50,6 +51,17 @@ export const students = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
+    // What the participants' search reads (decision 0613): "first last e-mail" folded as
+    // @rollbook/domain's foldForSearch folds the term (no case, no accents: "nunez" finds
+    // "Ñúñez"). Computed by the database on every insert and update, whatever writes the names.
+    search_text: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          foldSql(
+            sql`${students.first_name} || ' ' || ${students.last_name} || ' ' || coalesce(${students.email}, '')`,
+          ),
+      ),
   },
   (t) => [
     uniqueIndex("students_token").on(t.token),
@@ -58,14 +70,12 @@ export const students = pgTable(
     index("students_school_name").on(t.school_id, byName(t.last_name), byName(t.first_name)),
     index("students_email").on(sql`lower(${t.email})`),
     uniqueIndex("students_school_identifier").on(t.school_id, t.school_identifier),
-    // search: ILIKE '%x%' by index (pg_trgm)
-    index("students_search_trgm").using(
-      "gin",
-      sql`(${t.first_name} || ' ' || ${t.last_name} || ' ' || coalesce(${t.email}, '')) gin_trgm_ops`,
-    ),
+    // the search (global search, the list's and the pickers' term): LIKE '%x%' and the word starts
+    // ('x%', '% x%') of the folded text by trigram (pg_trgm); decision 0613
+    index("students_search_text_trgm").using("gin", sql`${t.search_text} gin_trgm_ops`),
     // The students list (decision 0611): a school's live students in the list's orders (ties by id),
-    // so a page and its total (an index-only count) read the index, not 50,000 rows; and its
-    // `query` filter (first_name, last_name or email ILIKE '%x%') by trigram.
+    // so a page and its total (an index-only count) read the index, not 50,000 rows. Its `query`
+    // filter reads students_search_text_trgm (decision 0613).
     index("students_live_name")
       .on(t.school_id, byName(t.last_name), byName(t.first_name), t.id)
       .where(sql`${t.deleted_at} is null`),
@@ -80,13 +90,6 @@ export const students = pgTable(
     index("students_live_semester_apa_desc")
       .on(t.school_id, t.semester_apa.desc().nullsLast(), t.id)
       .where(sql`${t.deleted_at} is null`),
-    index("students_first_name_trgm").using("gin", sql`${t.first_name} gin_trgm_ops`),
-    index("students_last_name_trgm").using("gin", sql`${t.last_name} gin_trgm_ops`),
-    index("students_email_trgm").using("gin", sql`${t.email} gin_trgm_ops`),
-    // the list's 1-2 letter terms match the start of a name or e-mail: a range of these (decision 0611)
-    index("students_first_name_prefix").using("btree", sql`lower(${t.first_name}) text_pattern_ops`),
-    index("students_last_name_prefix").using("btree", sql`lower(${t.last_name}) text_pattern_ops`),
-    index("students_email_prefix").using("btree", sql`lower(${t.email}) text_pattern_ops`),
   ],
 );
 
