@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { requireNameCollation } from "./collation.ts";
 import { lockDataDir } from "./lock.ts";
+import { migrateThenVacuumRewritten } from "./rewrites.ts";
 import * as schema from "./schema/index.ts";
 import { analyzeStale, STATISTICS_CHECK_MS } from "./statistics.ts";
 import { vacuumMostBloated } from "./vacuum.ts";
@@ -98,7 +99,11 @@ async function openPglite(dataDir: string, statisticsCheckMs: number): Promise<D
     }
     const counter = statementCounter();
     const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Db;
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    // a table a migration rewrote gets its visibility map and statistics back (db/rewrites.ts)
+    await migrateThenVacuumRewritten(
+      (text) => client.query(text),
+      () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    );
     const stopStatistics = await keepStatistics(client, statisticsCheckMs);
     return {
       db,
@@ -135,7 +140,10 @@ async function openPostgres(url: string): Promise<Database> {
   try {
     // several server processes may start together: one migrates, the others wait
     await lockClient.query("select pg_advisory_lock(727001)");
-    await migratePg(drizzlePg(lockClient), { migrationsFolder });
+    await migrateThenVacuumRewritten(
+      (text) => lockClient.query(text),
+      () => migratePg(drizzlePg(lockClient), { migrationsFolder }),
+    );
   } finally {
     await lockClient.query("select pg_advisory_unlock(727001)").catch(() => {});
     lockClient.release();
