@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DATABASES } from "../test/harness.ts";
 import { type SpawnedServer, spawnServer } from "../test/spawn-server.ts";
-import { adminUrl, freshDir, ROOT, TEMPLATE_PG_DB } from "../test/template.ts";
+import { adminUrl, freshDir, freshEmptyDir, ROOT, TEMPLATE_PG_DB } from "../test/template.ts";
 import { listenHost, loadConfig } from "./config.ts";
 
 const REFUSAL = "Refusing to start with NODE_ENV=production: this database holds the demo school's users";
@@ -169,7 +169,8 @@ describe("safe start-up", () => {
   });
 
   it("in production without SMTP_URL warns that mail is not delivered and logs no link", async () => {
-    const dir = fs.mkdtempSync(path.join(ROOT, ".tmp", "start-"));
+    // a database with no user yet (migrated, empty), where ADMIN_EMAIL makes the first one
+    const dir = freshEmptyDir();
     dirs.push(dir);
     const email = "head@example.org";
     const s = start({
