@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DATABASES } from "../test/harness.ts";
 import { type SpawnedServer, spawnServer } from "../test/spawn-server.ts";
-import { adminUrl, freshDir, freshEmptyDir, ROOT, TEMPLATE_PG_DB } from "../test/template.ts";
+import { freshDir, freshEmptyDir, ROOT, scratchDatabase, TEMPLATE_PG_DB } from "../test/template.ts";
 import { listenHost, loadConfig } from "./config.ts";
 
 const REFUSAL = "Refusing to start with NODE_ENV=production: this database holds the demo school's users";
@@ -74,24 +74,7 @@ describe("safe start-up", () => {
       dirs.push(dir);
       return { DATA_DIR: dir };
     }
-    return { DATABASE_URL: await scratchDatabase("rollbook_start", `template ${TEMPLATE_PG_DB}`) };
-  }
-
-  /** A PostgreSQL database of this run (`create database <name> <how>`), dropped after the tests; its URL. */
-  async function scratchDatabase(prefix: string, how: string): Promise<string> {
-    const base = process.env.TEST_DATABASE_URL as string;
-    const name = `${prefix}_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name} ${how}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    });
-    return adminUrl(base, name);
+    return { DATABASE_URL: await scratchDatabase("rollbook_start", `template ${TEMPLATE_PG_DB}`, cleanups) };
   }
 
   it.each(DATABASES)("NODE_ENV=production refuses a database with the demo users (%s)", async (kind) => {
@@ -125,7 +108,7 @@ describe("safe start-up", () => {
       };
       return { env: { DATA_DIR: dir }, publicTables };
     }
-    const url = await scratchDatabase("rollbook_no_icu", "template template0 encoding 'UTF8'");
+    const url = await scratchDatabase("rollbook_no_icu", "template template0 encoding 'UTF8'", cleanups);
     const query = async (text: string) => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();

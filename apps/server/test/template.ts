@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { testSchoolZone } from "./school-zone.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -39,4 +40,28 @@ function copyOf(template: string): string {
   fs.cpSync(template, dir, { recursive: true });
   fs.rmSync(path.join(dir, "rollbook.lock"), { force: true });
   return dir;
+}
+
+/**
+ * A PostgreSQL database of this run (`create database <name> <how>`) on TEST_DATABASE_URL's server;
+ * `cleanups` gets its drop. Answers its URL.
+ */
+export async function scratchDatabase(
+  prefix: string,
+  how: string,
+  cleanups: (() => Promise<void> | void)[],
+): Promise<string> {
+  const base = process.env.TEST_DATABASE_URL as string;
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name} ${how}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const a = new pg.Client({ connectionString: base });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  });
+  return adminUrl(base, name);
 }

@@ -12,7 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DATABASES } from "../../test/harness.ts";
-import { adminUrl, ROOT } from "../../test/template.ts";
+import { ROOT, scratchDatabase } from "../../test/template.ts";
 import { openDatabase } from "./client.ts";
 
 /**
@@ -78,19 +78,7 @@ describe.each(DATABASES)("the search_text migrations on a school with students, 
       await client.close();
       return { dataDir: dir };
     }
-    const base = process.env.TEST_DATABASE_URL as string;
-    const name = `rollbook_upgrade_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name} template template0 encoding 'UTF8'`);
-    await admin.end();
-    cleanups.push(async () => {
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    });
-    const url = adminUrl(base, name);
+    const url = await scratchDatabase("rollbook_upgrade", "template template0 encoding 'UTF8'", cleanups);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await migratePg(drizzlePg(client), { migrationsFolder: folder });

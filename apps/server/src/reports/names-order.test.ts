@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../test/csv.ts";
 import { loggingDb, plansAfter } from "../../test/explain.ts";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { label, order, PEOPLE } from "../../test/names-fixture.ts";
 import { Scoped } from "../access/scoped.ts";
 import { type Viewer, viewerFrom } from "../access/viewer.ts";
 import { resolveToken } from "../auth/tokens.ts";
@@ -20,21 +21,6 @@ import { tokenFilter, tokenOrder } from "./token.ts";
  * after "Z"), both in the direction asked, then the id. The students, inserted in this order
  * (their ids increase): two share a last name, two share both names.
  */
-const PEOPLE = [
-  ["Adams", "Zoë"],
-  ["álvarez", "Óscar"],
-  ["Nash", "Ana"],
-  ["nuñez", "Émile"],
-  ["Ñúñez", "Ángel"],
-  ["Ñúñez", "Ana"],
-  ["Young", "Bo"],
-  ["Young", "Bo"],
-  ["Zed", "Ömer"],
-  ["Émile", "Zack"],
-] as const;
-/** a student as the expectations name them: "Last, First #n", n its place in PEOPLE (from 1) */
-const label = (i: number) => `${PEOPLE[i]![0]}, ${PEOPLE[i]![1]} #${i + 1}`;
-const order = (...n: number[]) => n.map((k) => label(k - 1));
 /** the students list's name order (students/names-order.test.ts) */
 const EXPECTED = {
   asc: order(1, 2, 10, 3, 4, 6, 5, 7, 8, 9),

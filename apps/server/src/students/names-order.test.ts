@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggingDb, plansAfter } from "../../test/explain.ts";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { label, order, PEOPLE } from "../../test/names-fixture.ts";
 import { Scoped } from "../access/scoped.ts";
 import { type Viewer, viewerFrom } from "../access/viewer.ts";
 import { resolveToken } from "../auth/tokens.ts";
@@ -14,21 +15,6 @@ import { afterRow, orderOf, studentFilter } from "./filter.ts";
  * not after "Z" as their bytes put them. The students, inserted in this order (their ids
  * increase): two share a last name (first name breaks the tie), two share both names (the id).
  */
-const PEOPLE = [
-  ["Adams", "Zoë"],
-  ["álvarez", "Óscar"],
-  ["Nash", "Ana"],
-  ["nuñez", "Émile"],
-  ["Ñúñez", "Ángel"],
-  ["Ñúñez", "Ana"],
-  ["Young", "Bo"],
-  ["Young", "Bo"],
-  ["Zed", "Ömer"],
-  ["Émile", "Zack"],
-] as const;
-/** a student as the expectations name them: "Last, First #n", n its place in PEOPLE (from 1) */
-const label = (i: number) => `${PEOPLE[i]![0]}, ${PEOPLE[i]![1]} #${i + 1}`;
-const order = (...n: number[]) => n.map((k) => label(k - 1));
 
 /** The list's orders: the keys in the direction asked, then the id ascending. */
 const EXPECTED: Record<string, Record<"asc" | "desc", string[]>> = {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { label, order, PEOPLE } from "../../test/names-fixture.ts";
 import * as t from "../db/schema/index.ts";
 import { makeCourse, makeEvent, schoolsOf } from "../engine/test-fixtures.ts";
 
@@ -8,21 +9,6 @@ import { makeCourse, makeEvent, schoolsOf } from "../engine/test-fixtures.ts";
  * the staff of a course, an event and a team. The users, inserted in this order (ids increase):
  * two share a last name, two share both names (the id breaks the tie).
  */
-const PEOPLE = [
-  ["Adams", "Zoë"],
-  ["álvarez", "Óscar"],
-  ["Nash", "Ana"],
-  ["nuñez", "Émile"],
-  ["Ñúñez", "Ángel"],
-  ["Ñúñez", "Ana"],
-  ["Young", "Bo"],
-  ["Young", "Bo"],
-  ["Zed", "Ömer"],
-  ["Émile", "Zack"],
-] as const;
-/** a user as the expectations name them: "Last, First #n", n its place in PEOPLE (from 1) */
-const label = (i: number) => `${PEOPLE[i]![0]}, ${PEOPLE[i]![1]} #${i + 1}`;
-const order = (...n: number[]) => n.map((k) => label(k - 1));
 
 /** The /Users list's orders: the key in the direction asked, then first name ascending, then id. */
 const EXPECTED: Record<string, Record<"asc" | "desc", string[]>> = {
