@@ -1,5 +1,8 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Suspense, use, useState } from "react";
+import { flushSync } from "react-dom";
+import { useSearchParams } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderUi } from "../../../test/render.tsx";
 import { DataGrid } from "./DataGrid.tsx";
@@ -199,7 +202,84 @@ function QuickChanges() {
   );
 }
 
+/**
+ * A page whose render of a descending sort waits (as a slow page does), so that write's transition
+ * stays pending with the old URL on screen, and which re-renders at once on "Tick" meanwhile.
+ */
+function HeldSort({ held }: { held: { promise: Promise<void>; done: boolean } }) {
+  const grid = useGridParams({ sort_by: "name", sortable: ["name", "id"] });
+  const [ticks, setTicks] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => grid.toggleSort("name")}>
+        Sort
+      </button>
+      <button type="button" onClick={() => setTicks(ticks + 1)}>
+        Tick {ticks}
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          // a discrete event renders the page at once (focus, hover), then its handler writes
+          flushSync(() => setTicks(ticks + 1));
+          grid.setPerPage(50);
+        }}
+      >
+        Fifty
+      </button>
+      <Suspense fallback="Waiting">
+        <SlowOnDescending held={held} />
+      </Suspense>
+    </>
+  );
+}
+
+function SlowOnDescending({ held }: { held: { promise: Promise<void>; done: boolean } }) {
+  const [query] = useSearchParams();
+  if (query.get("sort_dir") === "desc" && !held.done) use(held.promise);
+  return <p>Shown: {query.get("sort_dir")}</p>;
+}
+
 describe("useGridParams", () => {
+  it("keeps a write whose render is still pending when the page re-renders with the old URL meanwhile", async () => {
+    let release = () => {};
+    const held = { done: false, promise: new Promise<void>((r) => (release = r)) };
+    held.promise.then(() => {
+      held.done = true;
+    });
+    renderUi(<HeldSort held={held} />, { url: "/?sort_by=name&sort_dir=asc" });
+    // React settles a suspended transition inside act() at once; the browser keeps it pending,
+    // so this test clicks as the browser does, outside act()
+    const actEnv = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnv.IS_REACT_ACT_ENVIRONMENT = false;
+    const pause = () => new Promise((r) => setTimeout(r, 50));
+    try {
+      screen.getByRole("button", { name: "Sort" }).click();
+      await pause();
+      // the descending sort is written, its render waits: the old URL is still the one shown
+      expect(screen.getByText("Shown: asc")).toBeTruthy();
+      screen.getByRole("button", { name: "Tick 0" }).click();
+      await waitFor(() => expect(screen.getByRole("button", { name: "Tick 1" })).toBeTruthy());
+      expect(screen.getByText("Shown: asc")).toBeTruthy();
+      expect(screen.getByText("Shown: asc")).toBeTruthy();
+      screen.getByRole("button", { name: "Fifty" }).click();
+      await pause();
+      release();
+      await waitFor(() => expect(screen.getByText("Shown: desc")).toBeTruthy());
+      expect(Object.fromEntries(search())).toEqual({ sort_by: "name", sort_dir: "desc", per_page: "50", page: "1" });
+    } finally {
+      actEnv.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+  });
+
+  it("starts again from the URL when it moves without the grid (a link, the back button)", async () => {
+    const user = userEvent.setup();
+    renderUi(<ForeignMove />, { url: "/?page=2" });
+    await user.click(screen.getByRole("button", { name: "Elsewhere" }));
+    await user.click(screen.getByRole("button", { name: "Page 4" }));
+    expect(Object.fromEntries(search())).toMatchObject({ page: "4", query: "bob" });
+  });
+
   it("builds each URL change on the latest one, not on the query of the last render", async () => {
     const user = userEvent.setup();
     renderUi(<QuickChanges />, { url: "/?page=2&per_page=25" });
@@ -213,3 +293,19 @@ describe("useGridParams", () => {
     });
   });
 });
+
+/** The grid's writes, and a link-like move of the URL made without it. */
+function ForeignMove() {
+  const grid = useGridParams({ sort_by: "name", sortable: ["name"] });
+  const [, setSearch] = useSearchParams();
+  return (
+    <>
+      <button type="button" onClick={() => setSearch(new URLSearchParams("query=bob"))}>
+        Elsewhere
+      </button>
+      <button type="button" onClick={() => grid.setPage(4)}>
+        Page 4
+      </button>
+    </>
+  );
+}

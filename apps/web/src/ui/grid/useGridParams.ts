@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { type NavigateOptions, useSearchParams } from "react-router";
 import {
   clampedPage,
@@ -19,20 +19,35 @@ export type QueryUpdate = (
  * The URL query with an updater that builds on the latest write, not on the query of the last
  * render: react-router applies a search change in a transition, so two quick changes (the page
  * size, then a page) would otherwise start from the same old query and the second undo the first.
+ *
+ * Only a committed render moves the base. While a write's transition is pending (a slow page, a
+ * render interrupted by a click), React renders the page again with the old URL; taking that as
+ * "the URL moved" made the next change start from the old query and undo the pending one (a sort
+ * lost when the page size changed, typed search text lost when the grid went back to page 1).
  */
 export function useLiveSearchParams(): [URLSearchParams, QueryUpdate] {
   const [query, setQuery] = useSearchParams();
-  const seen = useRef(query.toString());
-  const latest = useRef(query);
-  // the URL moved (our write landed, the back button, a link): that is the base from now on
-  if (query.toString() !== seen.current) {
-    seen.current = query.toString();
-    latest.current = query;
-  }
+  const shown = query.toString();
+  const base = useRef(shown);
+  // this hook's writes that no committed render has shown yet, oldest first
+  const pending = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const ours = pending.current.indexOf(shown);
+    if (ours >= 0) {
+      // one of our writes landed; a later one may still be on its way and stays the base
+      pending.current = pending.current.slice(ours + 1);
+      if (pending.current.length === 0) base.current = shown;
+      return;
+    }
+    // the URL moved without us (the back button, a link, another widget): that is the base now
+    pending.current = [];
+    base.current = shown;
+  }, [shown]);
   const update = useCallback<QueryUpdate>(
     (fn, opts) => {
-      const next = fn(new URLSearchParams(latest.current));
-      latest.current = next;
+      const next = fn(new URLSearchParams(base.current));
+      base.current = next.toString();
+      pending.current.push(base.current);
       setQuery(next, { replace: opts?.replace });
     },
     [setQuery],
