@@ -22,18 +22,33 @@ export class DeviceClient {
     readonly token: string,
   ) {}
 
+  /** requests sent again because the connection closed before any answer (see `closedUnanswered`) */
+  resent = 0;
+
   private async call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<DeviceAnswer<T>> {
     const t0 = performance.now();
-    const res = await fetch(new URL(path, this.baseURL), {
-      method,
-      headers: {
-        authorization: `Bearer ${this.token}`,
-        "x-device-token": this.deviceId,
-        accept: "application/json",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const send = () =>
+      fetch(new URL(path, this.baseURL), {
+        method,
+        headers: {
+          authorization: `Bearer ${this.token}`,
+          "x-device-token": this.deviceId,
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (error) {
+      // a phone's HTTP stack (OkHttp, URLSession) sends a request again, once, when the pooled
+      // connection it went out on was closed before any answer came: the server closing an idle
+      // keep-alive connection just as the request left. A second failure is the answer.
+      if (!closedUnanswered(error)) throw error;
+      this.resent++;
+      res = await send();
+    }
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -90,4 +105,11 @@ export class DeviceClient {
 export function ok<T>(what: string, a: DeviceAnswer<T>): T {
   if (a.status !== 200) throw new Error(`${what} answered ${a.status}: ${JSON.stringify(a.body)}`);
   return a.body;
+}
+
+/** fetch's error when the server closed the connection before sending any byte of an answer. */
+export function closedUnanswered(error: unknown): boolean {
+  if (!(error instanceof TypeError)) return false;
+  const cause = (error as TypeError & { cause?: { code?: string } }).cause;
+  return cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET";
 }
