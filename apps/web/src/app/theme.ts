@@ -1,9 +1,19 @@
-import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from "@mantine/core";
+import { type CSSVariablesResolver, createTheme, getDefaultZIndex, type MantineThemeOverride } from "@mantine/core";
 import { BREAKPOINTS } from "@rollbook/domain";
 import type { Prefs } from "../lib/session.ts";
 import { ButtonRoot } from "../ui/ButtonRoot.tsx";
 
 const em = (px: number) => `${px / 16}em`;
+
+/**
+ * Where a dropdown opens (decision 0711): next to what opens it, not in Mantine's portal at the end
+ * of <body>. There it was outside every landmark (axe region), and the list of a field in a dialog
+ * was outside that dialog, whose aria-modal lets assistive technology treat all outside it as gone.
+ * Next to its field it is in the field's landmark or dialog. Fixed positioning keeps it from being
+ * cut off by a box that scrolls or clips (a dialog's body, a table's scroll box): only a transformed
+ * ancestor would hold it, hence the dialogs' fade below.
+ */
+const IN_PLACE = { withinPortal: false, floatingStrategy: "fixed" } as const;
 
 /**
  * Rollbook's theme. The default already meets WCAG AA contrast (darker shades than Mantine's
@@ -38,6 +48,20 @@ export function buildTheme(prefs: Prefs): MantineThemeOverride {
       Alert: { styles: { title: { color: "var(--mantine-color-text)" } } },
       // A busy (loading) button keeps focus instead of being disabled (decision 0583)
       Button: { defaultProps: { component: ButtonRoot } },
+      // Dropdowns open next to their field (IN_PLACE above): Popover for itself, Menu, HoverCard and
+      // the date pickers; Tooltip and Combobox (Select, MultiSelect, Autocomplete, TagsInput) have
+      // defaults of their own that would put them back in the portal
+      Popover: { defaultProps: IN_PLACE },
+      Tooltip: { defaultProps: IN_PLACE },
+      Combobox: { defaultProps: IN_PLACE },
+      Modal: {
+        // a transform, even translateY(0) once the slide is over, makes the dialog the box its fixed
+        // dropdowns are placed and cut off in (its body scrolls): the dialog fades in instead
+        defaultProps: { transitionProps: { transition: "fade", duration: 200 } },
+        // its title bar stays on top of the body it scrolls over (Mantine: z-index 1000), but under
+        // a list that opens or scrolls over it, as the list in its portal was over the whole dialog
+        styles: { header: { zIndex: getDefaultZIndex("popover") - 1 } },
+      },
     },
   });
 }

@@ -8,7 +8,7 @@ const initials = (me: Me) => `${me.first_name.charAt(0)}${me.last_name.charAt(0)
 /** The user's menu: who is signed in, Profile and Logout. */
 export function UserMenu({ me }: { me: Me }) {
   return (
-    <Menu position="bottom-end" width={220} withinPortal>
+    <Menu position="bottom-end" width={220}>
       <Menu.Target>
         <UnstyledButton p={4} style={{ borderRadius: "var(--mantine-radius-md)" }}>
           <Group gap={8} wrap="nowrap">

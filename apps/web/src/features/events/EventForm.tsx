@@ -157,7 +157,6 @@ export function EventForm({
             onChange={(v) => form.setFieldValue("restricted_by", v ?? "")}
             data={[...teams]}
             nothingFoundMessage="No matching data"
-            comboboxProps={{ withinPortal: true }}
           />
         </div>
         <Group gap="lg">

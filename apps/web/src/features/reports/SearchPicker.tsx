@@ -85,7 +85,6 @@ export function SearchPicker({
       filter={({ options }) => options}
       nothingFoundMessage={fetching ? "Searching…" : NO_MATCHING_DATA}
       onChange={onChange}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }
@@ -118,7 +117,6 @@ export function SearchMultiPicker({
       filter={({ options }) => options}
       nothingFoundMessage={fetching ? "Searching…" : NO_MATCHING_DATA}
       onChange={(next) => onChange(next.map(Number))}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

@@ -149,7 +149,7 @@ export function BulkActions({
         </Button>
       )}
       {canAdd && (
-        <Menu position="bottom-start" withinPortal>
+        <Menu position="bottom-start">
           <Menu.Target>
             <Button
               size="xs"

@@ -77,7 +77,6 @@ export function RelationPicker({
       }
       nothingFoundMessage={options.isFetching ? "Searching…" : NO_MATCHING_DATA}
       onChange={(v) => onChange(v ? (merged.find((o) => o.value === v) ?? null) : null)}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

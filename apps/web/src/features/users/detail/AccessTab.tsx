@@ -124,7 +124,6 @@ function AssignList({
             data={options}
             nothingFoundMessage="No matching data"
             w={{ base: "100%", xs: 320 }}
-            comboboxProps={{ withinPortal: true }}
           />
           <Button
             disabled={!picked}
