@@ -50,6 +50,9 @@ describe("the theme's dropdowns", () => {
     for (const name of ["Course", "Teams"]) {
       const listbox = await screen.findByRole("listbox", { name, hidden: true });
       expect(listbox.closest("main"), name).not.toBeNull();
+      // a long list scrolls in the listbox, not in a ScrollArea inside it
+      expect(listbox.style.overflowY, name).toBe("auto");
+      expect(listbox.querySelector(".mantine-ScrollArea-viewport"), name).toBeNull();
     }
     expect((await screen.findByText("Days")).closest("main")).not.toBeNull();
     const tooltip = await screen.findByRole("tooltip", { hidden: true });

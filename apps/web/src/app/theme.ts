@@ -1,4 +1,10 @@
-import { type CSSVariablesResolver, createTheme, getDefaultZIndex, type MantineThemeOverride } from "@mantine/core";
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  getDefaultZIndex,
+  type MantineThemeOverride,
+  rem,
+} from "@mantine/core";
 import { BREAKPOINTS } from "@rollbook/domain";
 import type { Prefs } from "../lib/session.ts";
 import { ButtonRoot } from "../ui/ButtonRoot.tsx";
@@ -14,6 +20,9 @@ const em = (px: number) => `${px / 16}em`;
  * ancestor would hold it, hence the dialogs' fade below.
  */
 const IN_PLACE = { withinPortal: false, floatingStrategy: "fixed" } as const;
+/** A long list scrolls in the listbox itself (see the theme's Combobox). */
+const SCROLLING_LIST = { options: { maxHeight: rem(220), overflowY: "auto" } } as const;
+const SCROLLING_LIST_FIELD = { defaultProps: { withScrollArea: false }, styles: SCROLLING_LIST } as const;
 
 /**
  * Rollbook's theme. The default already meets WCAG AA contrast (darker shades than Mantine's
@@ -53,7 +62,15 @@ export function buildTheme(prefs: Prefs): MantineThemeOverride {
       // defaults of their own that would put them back in the portal
       Popover: { defaultProps: IN_PLACE },
       Tooltip: { defaultProps: IN_PLACE },
-      Combobox: { defaultProps: IN_PLACE },
+      Combobox: { defaultProps: IN_PLACE, styles: SCROLLING_LIST },
+      // A long list scrolls in the listbox itself (Combobox's styles above), as tall as Mantine's own
+      // (220 px): Mantine's ScrollArea inside it was a scroll box no key reaches (axe
+      // scrollable-region-focusable, serious), while a combobox's listbox is scrolled by the arrow
+      // keys of its field. Each field styles its list under its own name, not Combobox's
+      Select: SCROLLING_LIST_FIELD,
+      MultiSelect: SCROLLING_LIST_FIELD,
+      Autocomplete: SCROLLING_LIST_FIELD,
+      TagsInput: SCROLLING_LIST_FIELD,
       Modal: {
         // a transform, even translateY(0) once the slide is over, makes the dialog the box its fixed
         // dropdowns are placed and cut off in (its body scrolls): the dialog fades in instead
