@@ -47,6 +47,8 @@ describe("the theme's dropdowns", () => {
     // dropdown whose field it cannot place, display: none)
     const menu = await screen.findByRole("menu", { hidden: true });
     expect(menu.closest("header")).not.toBeNull();
+    // no empty focus placeholder in the menu: its first item takes focus
+    expect(menu.querySelector("[role=presentation][tabindex]")).toBeNull();
     for (const name of ["Course", "Teams"]) {
       const listbox = await screen.findByRole("listbox", { name, hidden: true });
       expect(listbox.closest("main"), name).not.toBeNull();

@@ -63,6 +63,10 @@ export function buildTheme(prefs: Prefs): MantineThemeOverride {
       Popover: { defaultProps: IN_PLACE },
       Tooltip: { defaultProps: IN_PLACE },
       Combobox: { defaultProps: IN_PLACE, styles: SCROLLING_LIST },
+      // An opened menu puts focus on its first item (WAI-ARIA's menu button), not on Mantine's empty
+      // placeholder: a focusable child of role presentation in a menu (axe aria-required-children,
+      // critical), which a screen reader reads as nothing
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
       // A long list scrolls in the listbox itself (Combobox's styles above), as tall as Mantine's own
       // (220 px): Mantine's ScrollArea inside it was a scroll box no key reaches (axe
       // scrollable-region-focusable, serious), while a combobox's listbox is scrolled by the arrow
