@@ -182,7 +182,7 @@ test("students are added through the Students tab", async ({ signedInBlankPage: 
   const teamDialog = page.getByRole("dialog", { name: `Add a team to ${course.title}` });
   await teamDialog.getByRole("button", { name: "Add team" }).click();
   await expect(teamDialog.getByText("Team is required")).toBeVisible();
-  await teamDialog.getByLabel("Team", { exact: true }).fill(team);
+  await teamDialog.getByRole("combobox", { name: "Team" }).fill(team);
   await page.getByRole("option", { name: team, exact: true }).click();
   await teamDialog.getByRole("button", { name: "Add team" }).click();
   await expect(teamDialog).toBeHidden();
