@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
+import { byName } from "../db/collation.ts";
 import { courses } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
@@ -55,7 +56,8 @@ export async function listCourses(
   const col = sortColumn<SQL | PgColumn>(
     args.sort_by,
     {
-      title: courses.title,
+      // the names' order (decisions 0612, 0614): "Économie" among the E's; courses_school_title serves it
+      title: byName(courses.title),
       crn: courses.crn,
       course_number: courses.course_number,
       start_time: courses.start_time,

@@ -12,6 +12,12 @@ export const NAME_COLLATION = "und-x-icu";
  * A name column (or an expression of one) in the names' order. Every ORDER BY and keyset comparison
  * on first_name / last_name goes through this, and so do the indexes that serve them
  * (schema/people.ts): an index on the plain column does not give this order.
+ *
+ * The names of things sort the same way (decision 0614): course and event titles, team, location,
+ * beacon and school names, in the lists, global search, the relations and the reports ("Économie"
+ * among the E's, "art" before "Biology" without `lower()`: the root collation ignores case before
+ * it looks at it, lower case first on a tie). The indexes that serve a page by title
+ * (courses_school_title, teams_school_name, schema/attendables.ts) are on the collated column too.
  */
 export const byName = (name: PgColumn | SQL): SQL => sql`${name} collate "und-x-icu"`;
 

@@ -2,6 +2,7 @@ import { addDays, localDate, localMinutes } from "@rollbook/domain";
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
+import { byName } from "../db/collation.ts";
 import { events } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
@@ -81,7 +82,7 @@ export async function listEvents(
   const col = sortColumn<SQL | PgColumn>(
     args.sort_by,
     {
-      title: events.title,
+      title: byName(events.title),
       date: events.date,
       start_time: events.start_time,
       attending_count: attendingCountSql,

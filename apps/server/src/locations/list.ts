@@ -1,6 +1,7 @@
 import type { ChartData } from "@rollbook/domain";
-import { asc, desc, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, desc, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
+import { byName } from "../db/collation.ts";
 import { courses, locations } from "../db/schema/index.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
 import { schoolToday } from "../reports/common.ts";
@@ -13,7 +14,7 @@ export async function listLocations(
   args: PageArgs & { query?: string | null },
 ): Promise<{ data: LocationRow[]; total: number }> {
   const p = paging(args);
-  const col = sortColumn(args.sort_by, { name: sql`lower(${locations.name})`, id: locations.id }, "name");
+  const col = sortColumn(args.sort_by, { name: byName(locations.name), id: locations.id }, "name");
   const q = searchTerm(args.query);
   const where: SQL | undefined = q ? ilike(locations.name, `%${q.replace(/[\\%_]/g, "\\$&")}%`) : undefined;
   return data.page("locations", {

@@ -1,6 +1,7 @@
 import { weekdayOf } from "@rollbook/domain";
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { byName } from "../db/collation.ts";
 import { courses, events } from "../db/schema/index.ts";
 import { courseSessionsBetween, coversBetween, eventSessionOf } from "../engine/calendar.ts";
 import { filterAllows } from "../engine/finalise/alerts.ts";
@@ -34,7 +35,7 @@ export async function weekItems(
         .select()
         .from(courses)
         .where(and(inArray(courses.id, [...courseIds]), isNull(courses.deleted_at), eq(courses.is_archived, false)))
-        .orderBy(courses.title)
+        .orderBy(byName(courses.title), courses.id)
     : [];
   const es = eventIds.length
     ? await db

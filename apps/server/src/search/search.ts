@@ -234,17 +234,17 @@ export async function searchAll(data: Scoped, term: string, perPage: number): Pr
       limit: perPage,
       // "Mon", "9am": the classes meeting then count as word-start hits
       also: scheduleCondition(term),
-      orderBy: [asc(courses.title), asc(courses.start_time), asc(courses.id)],
+      orderBy: [asc(byName(courses.title)), asc(courses.start_time), asc(courses.id)],
     }),
     hits(data, "teams", {
       match: plainMatch(sql`${teams.name}`, term),
       limit: perPage,
-      orderBy: [asc(teams.name), asc(teams.id)],
+      orderBy: [asc(byName(teams.name)), asc(teams.id)],
     }),
     hits(data, "events", {
       match: plainMatch(sql`${events.title}`, term),
       limit: perPage,
-      orderBy: [asc(events.title), desc(events.date), asc(events.id)],
+      orderBy: [asc(byName(events.title)), desc(events.date), asc(events.id)],
     }),
   ]);
   return { students: studentRows, courses: courseRows, teams: teamRows, events: eventRows };

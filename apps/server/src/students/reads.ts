@@ -10,6 +10,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
+import { byName } from "../db/collation.ts";
 import {
   attendance,
   courses,
@@ -67,7 +68,7 @@ export async function studentSignedOutDevice(data: Scoped, st: StudentRow): Prom
 
 export function studentTeams(data: Scoped, studentId: number): Promise<TeamRow[]> {
   return data.through("teams", { owner: studentTeam.student_id, target: studentTeam.team_id }, studentId, [
-    asc(teams.name),
+    asc(byName(teams.name)),
     asc(teams.id),
   ]);
 }
@@ -188,7 +189,7 @@ export async function studentCourseStats(data: Scoped, st: StudentRow): Promise<
     "courses",
     { owner: studentCourse.student_id, target: studentCourse.course_id },
     st.id,
-    [asc(courses.title), asc(courses.id)],
+    [asc(byName(courses.title)), asc(courses.id)],
   );
   if (list.length === 0) return [];
   const school = await schoolOf(data);

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
+import { byName } from "../db/collation.ts";
 import { teams } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
@@ -42,14 +43,16 @@ export async function listTeams(
   const p = paging(args);
   const col = sortColumn<SQL | PgColumn>(
     args.sort_by,
-    { name: teams.name, students_count: studentsCountSql, apa: apaSql, created_at: teams.created_at },
+    { name: byName(teams.name), students_count: studentsCountSql, apa: apaSql, created_at: teams.created_at },
     "name",
   );
   const parts: (SQL | undefined)[] = [stateWhere(args.state ?? "active")];
   const q = searchTerm(args.query);
   if (q) parts.push(or(ilike(teams.name, like(q)), ilike(teams.tag, like(q))));
-  // teams without an APA last either way, then by id so pages do not overlap
-  const order = p.dir === "asc" ? sql`${col} asc nulls last` : sql`${col} desc nulls last`;
+  // teams without an APA last either way, then by id so pages do not overlap. A name is never null:
+  // plain asc / desc, which teams_school_name serves both ways (`desc nulls last` it cannot)
+  const nulls = args.sort_by === "apa" ? sql` nulls last` : sql``;
+  const order = p.dir === "asc" ? sql`${col} asc${nulls}` : sql`${col} desc${nulls}`;
   return data.page("teamsAnyState", {
     where: and(...parts),
     orderBy: [order, asc(teams.id)],

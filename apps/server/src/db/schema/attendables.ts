@@ -11,6 +11,7 @@ import {
   time,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { byName } from "../collation.ts";
 import { createdAt, deletedAt, publicUuid, ts, updatedAt } from "./columns.ts";
 import { locations } from "./places.ts";
 import { schools } from "./schools.ts";
@@ -52,7 +53,9 @@ export const courses = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
-    index("courses_school_title").on(t.school_id, t.title),
+    // titles in the names' collation (decision 0614): the order of a page of the courses list by title,
+    // which an index on the plain column (bytes: "Économie" after "Zoology") does not give
+    index("courses_school_title").on(t.school_id, byName(t.title), t.id),
     index("courses_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
   ],
 );
@@ -75,7 +78,8 @@ export const teams = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
-    index("teams_school_name").on(t.school_id, t.name),
+    // names in the names' collation, as courses_school_title (decision 0614)
+    index("teams_school_name").on(t.school_id, byName(t.name), t.id),
     index("teams_name_trgm").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );

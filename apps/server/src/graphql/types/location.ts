@@ -1,4 +1,5 @@
-import { asc, desc, sql } from "drizzle-orm";
+import { asc, desc } from "drizzle-orm";
+import { byName } from "../../db/collation.ts";
 import { courses, events, locations } from "../../db/schema/index.ts";
 import {
   activateBeacon,
@@ -58,7 +59,8 @@ export const LocationRef = builder.objectRef<LocationRow>("Location").implement(
     courses: t.field({
       type: [CourseRef],
       description: "the live classes held here",
-      resolve: (l, _a, { data }) => data.manyBy("courses", courses.location_id, l.id, [asc(courses.title)]),
+      resolve: (l, _a, { data }) =>
+        data.manyBy("courses", courses.location_id, l.id, [asc(byName(courses.title)), asc(courses.id)]),
     }),
     courses_count: t.int({ resolve: (l, _a, { data }) => coursesCount(data, l.id) }),
     events: t.field({
@@ -100,8 +102,7 @@ builder.queryField("locationChoices", (t) =>
     authScopes: { perm: "create_appointment" },
     description:
       "Every live location of the school, id and name, sorted by name: the Location lists of the course and event forms.",
-    resolve: (_r, _a, ctx) =>
-      ctx.data.rows("locations", { orderBy: [asc(sql`lower(${locations.name})`), asc(locations.id)] }),
+    resolve: (_r, _a, ctx) => ctx.data.rows("locations", { orderBy: [asc(byName(locations.name)), asc(locations.id)] }),
   }),
 );
 

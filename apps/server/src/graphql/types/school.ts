@@ -1,4 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm";
+import { byName } from "../../db/collation.ts";
 import { schoolClosures, schools } from "../../db/schema/index.ts";
 import { builder, notFound } from "../builder.ts";
 import { viewerOf } from "../context.ts";
@@ -54,7 +55,7 @@ builder.queryField("schools", (t) =>
     args: listArgs(t.arg),
     resolve: async (_r, args, ctx) => {
       const p = paging(args);
-      const col = sortColumn(args.sort_by, { name: schools.name, id: schools.id }, "name");
+      const col = sortColumn(args.sort_by, { name: byName(schools.name), id: schools.id }, "name");
       const orderBy = [p.dir === "asc" ? asc(col) : desc(col), asc(schools.id)];
       if (args.per_page == null && args.page == null) {
         const data = await ctx.data.rows("schools", { orderBy });

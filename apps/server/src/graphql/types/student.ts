@@ -1,4 +1,5 @@
 import { asc } from "drizzle-orm";
+import { byName } from "../../db/collation.ts";
 import { courses, studentCourse, type students } from "../../db/schema/index.ts";
 import { FilterError, orderOf, studentFilter } from "../../students/filter.ts";
 import { builder, userError } from "../builder.ts";
@@ -47,7 +48,8 @@ export const StudentRef = builder.objectRef<StudentRow>("Student").implement({
       // batched over every student of the response
       resolve: (st, _a, { data }) =>
         data.through("courses", { owner: studentCourse.student_id, target: studentCourse.course_id }, st.id, [
-          asc(courses.title),
+          asc(byName(courses.title)),
+          asc(courses.id),
         ]),
     }),
   }),

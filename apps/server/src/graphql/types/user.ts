@@ -77,18 +77,25 @@ export const UserFields = builder.interfaceRef<UserRow>("UserFields").implement(
       // batched over every user of the response; only what the viewer may see
       resolve: (u, _a, { data }) =>
         data.through("courses", { owner: userCourse.user_id, target: userCourse.course_id }, u.id, [
-          asc(courses.title),
+          asc(byName(courses.title)),
+          asc(courses.id),
         ]),
     }),
     assignedEvents: t.field({
       type: [Named],
       resolve: (u, _a, { data }) =>
-        data.through("events", { owner: userEvent.user_id, target: userEvent.event_id }, u.id, [asc(events.title)]),
+        data.through("events", { owner: userEvent.user_id, target: userEvent.event_id }, u.id, [
+          asc(byName(events.title)),
+          asc(events.id),
+        ]),
     }),
     assignedTeams: t.field({
       type: [Named],
       resolve: (u, _a, { data }) =>
-        data.through("teams", { owner: userTeam.user_id, target: userTeam.team_id }, u.id, [asc(teams.name)]),
+        data.through("teams", { owner: userTeam.user_id, target: userTeam.team_id }, u.id, [
+          asc(byName(teams.name)),
+          asc(teams.id),
+        ]),
     }),
     assignedStudents: t.field({
       type: [AssignedStudent],
