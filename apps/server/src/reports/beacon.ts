@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
+import { byName } from "../db/collation.ts";
 import { beacons, locations } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
@@ -34,8 +35,8 @@ export function beaconOrder(args: PageArgs): SQL {
   const col = sortColumn(
     args.sort_by,
     {
-      name: sql`lower(name)`,
-      location: sql`lower(location_name)`,
+      name: byName(sql`name`),
+      location: byName(sql`location_name`),
       battery: sql`battery`,
       last_seen: sql`last_seen`,
     },

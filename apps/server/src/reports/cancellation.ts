@@ -2,6 +2,7 @@ import { atMost } from "@rollbook/domain";
 import { and, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
+import { byName } from "../db/collation.ts";
 import { cancellations, schoolClosures } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
@@ -38,7 +39,7 @@ export async function cancellationReport(
 ): Promise<{ data: CancellationReportRow[]; total: number }> {
   const { start, end } = checkedRange(args.start_date, args.end_date) as { start: string; end: string };
   const p = paging(args);
-  const col = sortColumn(args.sort_by, { date: sql`start_date`, title: sql`lower(title)`, kind: sql`kind` }, "date");
+  const col = sortColumn(args.sort_by, { date: sql`start_date`, title: byName(sql`title`), kind: sql`kind` }, "date");
   const own = [gte(cancellations.date, start), lte(cancellations.date, end)];
   if (args.classes != null) {
     const ids = [...new Set(args.classes)];

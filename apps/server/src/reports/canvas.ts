@@ -1,6 +1,7 @@
 import { ATTENDED_STATUSES, atMost, attendancePercent, MISSED_STATUSES } from "@rollbook/domain";
 import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
+import { byName } from "../db/collation.ts";
 import { attendance, courses, students } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
@@ -110,10 +111,11 @@ function orderBy(order: CanvasOrder, r: string): SQL {
   const t = sql.raw(r);
   // students by name as every list of them (decision 0612)
   const names = (dir: "asc" | "desc") => sql.join(byStudentName(dir, studentColumns(r, "student_id")), sql`, `);
-  const byCourse = sql`lower(${t}.title), ${t}.course_id`;
+  // courses by title in the names' order too (decision 0614)
+  const byCourse = sql`${byName(sql`${t}.title`)}, ${t}.course_id`;
   if (order.key === "key") return sql`${t}.student_id asc, ${t}.course_id asc`;
   const d = order.dir === "asc" ? sql`asc` : sql`desc`;
-  if (order.key === "course") return sql`lower(${t}.title) ${d}, ${t}.course_id ${d}, ${names("asc")}`;
+  if (order.key === "course") return sql`${byName(sql`${t}.title`)} ${d}, ${t}.course_id ${d}, ${names("asc")}`;
   if (order.key === "percentage")
     return sql`(${t}.attended::float / nullif(${t}.attended + ${t}.missed, 0)) ${d} nulls last, ${names("asc")}, ${byCourse}`;
   return sql`${names(order.dir)}, ${byCourse}`;

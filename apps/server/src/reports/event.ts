@@ -1,6 +1,7 @@
 import { ATTENDED_STATUSES, MISSED_STATUSES } from "@rollbook/domain";
 import { and, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
+import { byName } from "../db/collation.ts";
 import { attendance, events } from "../db/schema/index.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
 import { dateText, num, rowsOf } from "./common.ts";
@@ -37,7 +38,7 @@ const ids = (list: readonly number[]) => sql.raw(list.join(", "));
 /** The report's orders (the CSV checks sort_by with them before it streams). */
 export const EVENT_SORTS = {
   date: sql`e.date`,
-  title: sql`lower(e.title)`,
+  title: byName(sql`e.title`),
   attending: sql`attending`,
   waitlisted: sql`waitlisted`,
   attended: sql`attended`,

@@ -1,6 +1,7 @@
 import { ATTENDED_STATUSES, atMost, daysSince } from "@rollbook/domain";
 import { inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
+import { byName } from "../db/collation.ts";
 import { attendance, courses, students } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
@@ -76,9 +77,10 @@ export async function lastAttendanceRows(
   );
   const dir = sql.raw(args.dir);
   const seen = data.visible("attendance");
-  // students by name as every list of them (decision 0612), then the course
+  // students by name as every list of them (decision 0612), then the course by title (0614)
+  const title = (column: string) => byName(sql.raw(column));
   const terms = (parts: SQL[]) => sql.join(parts, sql`, `);
-  const names = terms([...byStudentName("asc", studentColumns("s")), sql`lower(c.title)`, sql`c.id`]);
+  const names = terms([...byStudentName("asc", studentColumns("s")), title("c.title"), sql`c.id`]);
   const select = sql`s.id, s.uuid, s.first_name, s.last_name, s.preferred_name, s.school_identifier,
     c.id as course_id, c.uuid as course_uuid, c.title as course_title`;
   let query: SQL;
@@ -97,21 +99,17 @@ export async function lastAttendanceRows(
   } else {
     const order =
       key === "course"
-        ? sql`lower(c.title) ${dir}, c.id, ${names}`
-        : terms([...byStudentName(args.dir, studentColumns("s")), sql`lower(c.title)`, sql`c.id`]);
+        ? sql`${title("c.title")} ${dir}, c.id, ${names}`
+        : terms([...byStudentName(args.dir, studentColumns("s")), title("c.title"), sql`c.id`]);
     // the page again in that order, over its own columns
     const again =
       key === "course"
         ? terms([
-            sql`lower(page.course_title) ${dir}`,
+            sql`${title("page.course_title")} ${dir}`,
             sql`page.course_id`,
             ...byStudentName("asc", studentColumns("page")),
           ])
-        : terms([
-            ...byStudentName(args.dir, studentColumns("page")),
-            sql`lower(page.course_title)`,
-            sql`page.course_id`,
-          ]);
+        : terms([...byStudentName(args.dir, studentColumns("page")), title("page.course_title"), sql`page.course_id`]);
     query = sql`with page as (
         select ${select} from (${pairsSql(data, where)}) p
           join ${students} s on s.id = p.student_id and ${liveStudentOfSchool(data, "s")}

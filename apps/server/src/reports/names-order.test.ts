@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../test/csv.ts";
 import { loggingDb, plansAfter } from "../../test/explain.ts";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
-import { label, order, PEOPLE } from "../../test/names-fixture.ts";
+import { label, order, PEOPLE, withoutId } from "../../test/names-fixture.ts";
 import { Scoped } from "../access/scoped.ts";
 import { type Viewer, viewerFrom } from "../access/viewer.ts";
 import { resolveToken } from "../auth/tokens.ts";
@@ -11,7 +11,7 @@ import * as t from "../db/schema/index.ts";
 import { makeCourse, schoolsOf } from "../engine/test-fixtures.ts";
 import { canvasRows, checkCanvas } from "./canvas.ts";
 import { lastAttendanceFilter, lastAttendanceRows } from "./last-attendance.ts";
-import { addPings } from "./report-fixtures.ts";
+import { addPings, PAGE, PAGING } from "./report-fixtures.ts";
 import { setupFilter, setupOrder, setupRows } from "./setup.ts";
 import { tokenFilter, tokenOrder } from "./token.ts";
 
@@ -26,10 +26,6 @@ const EXPECTED = {
   asc: order(1, 2, 10, 3, 4, 6, 5, 7, 8, 9),
   desc: order(9, 7, 8, 5, 6, 4, 3, 10, 2, 1),
 };
-const withoutId = (l: string) => l.replace(/ #\d+$/, "");
-
-const PAGE = "$sort: String, $dir: String, $per: Int, $page: Int";
-const PAGING = "sort_by: $sort, sort_dir: $dir, per_page: $per, page: $page";
 
 describe.each(DATABASES)("reports in name order on %s", (kind) => {
   let srv: TestServer;

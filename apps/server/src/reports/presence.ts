@@ -1,6 +1,7 @@
 import { addDays, seesAssignedOnly, zonedToUtc } from "@rollbook/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
+import { byName } from "../db/collation.ts";
 import { presenceDaily } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
@@ -109,7 +110,7 @@ export function presenceOrder(args: PageArgs): SQL {
     args.sort_by,
     {
       student: "student",
-      location: sql`lower(l.name)`,
+      location: byName(sql`l.name`),
       first_seen: sql`g.first_seen`,
       last_seen: sql`g.last_seen`,
       pings: sql`g.pings`,

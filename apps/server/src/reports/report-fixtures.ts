@@ -8,6 +8,10 @@ import { beacons, devices, locations, pings, roles, students, userCourse } from 
 
 let seq = 0;
 
+/** A paged report call's variables and arguments, for the tests that page through one. */
+export const PAGE = "$sort: String, $dir: String, $per: Int, $page: Int";
+export const PAGING = "sort_by: $sort, sort_dir: $dir, per_page: $per, page: $page";
+
 export async function addLocation(db: Db, schoolId: number, name = `Report room ${++seq}`) {
   const [loc] = await db
     .insert(locations)

@@ -1,6 +1,7 @@
 import { atMost } from "@rollbook/domain";
 import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
+import { byName } from "../db/collation.ts";
 import { beacons, courses, devices, studentCourse, students } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
@@ -106,7 +107,7 @@ export function setupOrder(f: Pick<SetupFilter, "kind">, args: PageArgs): SQL[] 
   const { dir } = paging({ ...args, page: 1, per_page: 1 });
   const by = (x: SQL) => (dir === "asc" ? sql`${asc(x)} nulls first` : sql`${desc(x)} nulls last`);
   if (f.kind === "course") {
-    const col = sortColumn(args.sort_by, { name: sql`lower(${courses.title})`, crn: sql`${courses.crn}` }, "name");
+    const col = sortColumn(args.sort_by, { name: byName(courses.title), crn: sql`${courses.crn}` }, "name");
     return [by(col), sql`${courses.id} asc`];
   }
   const col = sortColumn<SQL | "name">(

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { courseByUuid } from "../courses/list.ts";
+import { byName } from "../db/collation.ts";
 import { attendance, courses, events } from "../db/schema/index.ts";
 import { eventByUuid } from "../events/list.ts";
 import { notFound, userError } from "../graphql/builder.ts";
@@ -66,7 +67,7 @@ export const studentReportOrder = (args: PageArgs, dir: "asc" | "desc") => {
       status: attendance.status,
       enter: attendance.enter,
       exit: attendance.exit,
-      title: sql`lower(${titleSql})`,
+      title: byName(titleSql),
     },
     "date",
   );
