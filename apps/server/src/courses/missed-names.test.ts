@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { underSwedishLocale } from "../../../../packages/domain/src/names.swedish-locale.ts";
 import type { Scoped } from "../access/scoped.ts";
 import { studentsByIds } from "./figures.ts";
 
@@ -7,18 +8,7 @@ import { studentsByIds } from "./figures.ts";
  * 0612), not by the server process's locale: under a Swedish one `localeCompare` puts "Öz" after "Zed".
  */
 describe("the missed list's order of names", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("is the database's (und-x-icu), whatever the server's locale", async () => {
-    const localeCompare = String.prototype.localeCompare;
-    vi.spyOn(String.prototype, "localeCompare").mockImplementation(function (
-      this: string,
-      that: string,
-      locales?: Intl.LocalesArgument,
-      options?: Intl.CollatorOptions,
-    ) {
-      return localeCompare.call(this, that, locales ?? "sv", options);
-    });
     const rows = new Map(
       [
         [1, "Zed", "Ömer"],
@@ -30,7 +20,7 @@ describe("the missed list's order of names", () => {
       ].map(([id, last_name, first_name]) => [id as number, { id, last_name, first_name }]),
     );
     const data = { byId: async (_table: string, id: number) => rows.get(id) ?? null } as unknown as Scoped;
-    const sorted = await studentsByIds(data, [1, 2, 3, 4, 5, 6, 7]);
+    const sorted = await underSwedishLocale(() => studentsByIds(data, [1, 2, 3, 4, 5, 6, 7]));
     // as `order by last_name collate "und-x-icu", first_name collate "und-x-icu", id`
     expect(sorted.map((s) => s.id)).toEqual([6, 5, 4, 3, 2, 1]);
   });

@@ -1,5 +1,6 @@
 import {
   addDays,
+  compareNames,
   EARLY_WINDOW_MIN,
   localDate,
   type PlaceSignals,
@@ -185,7 +186,7 @@ async function loadSessions(
       id,
       list
         .map((o) => ({ ...o, location: o.location_id === null ? null : (places.get(o.location_id) ?? null) }))
-        .sort((a, b) => a.start.getTime() - b.start.getTime() || a.title.localeCompare(b.title)),
+        .sort((a, b) => a.start.getTime() - b.start.getTime() || compareNames(a.title, b.title)),
     );
   return result;
 }

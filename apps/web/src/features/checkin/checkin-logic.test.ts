@@ -1,5 +1,6 @@
 import { STATUS } from "@rollbook/domain";
 import { describe, expect, it } from "vitest";
+import { underSwedishLocale } from "../../../../../packages/domain/src/names.swedish-locale.ts";
 import {
   type Fix,
   MIN_GAP_MS,
@@ -109,6 +110,22 @@ describe("today's sessions from GET /api/v2/device/schedule", () => {
     expect(drama).toMatchObject({ status: STATUS.cancelled, cancelled: true, manual: true });
     expect(fair).toMatchObject({ type: "event", location: "Main Hall", status: null });
     expect(new Set(s.sessions.map((x) => x.key)).size).toBe(3);
+  });
+
+  it("sessions starting together sort by title as the server sorts titles, whatever the phone's language (decision 0614)", async () => {
+    const at9 = (title: string, id: number) => ({
+      attendable_type: "course",
+      attendable_id: id,
+      title,
+      start_time: "09:00:00",
+    });
+    const titles = ["Zoology", "Öko", "art", "Économie", "Biology"];
+    const expected = ["art", "Biology", "Économie", "Öko", "Zoology"];
+    // a Swedish phone: its own order ("Ö" after "Z") for localeCompare without a locale
+    await underSwedishLocale(() => {
+      const s = parseSchedule({ sessions: titles.map(at9) }, "2026-11-23");
+      expect(s.sessions.map((x) => x.title)).toEqual(expected);
+    });
   });
 
   it("survives an empty or odd answer", () => {

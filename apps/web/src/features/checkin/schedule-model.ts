@@ -1,7 +1,7 @@
 /**
  * Today's sessions as the check-in screen shows them, read from GET /api/v2/device/schedule.
  */
-import { STATUS } from "@rollbook/domain";
+import { compareNames, STATUS } from "@rollbook/domain";
 
 export interface TodaySession {
   key: string;
@@ -56,6 +56,6 @@ export function parseSchedule(payload: unknown, date: string): Schedule {
       manual: s.manual_attendance === true,
     };
   });
-  sessions.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.title.localeCompare(b.title));
+  sessions.sort((a, b) => a.start_time.localeCompare(b.start_time) || compareNames(a.title, b.title));
   return { date: str(root.date) ?? date, timezone: str(root.timezone), sessions };
 }

@@ -2,6 +2,7 @@
  * The options of the reports' pickers (classes, groups, events, participants, locations),
  * searched on the server from the lists the viewer may see, so they follow the viewer's scope.
  */
+import { compareNames } from "@rollbook/domain";
 import { graphql } from "../../gql/index.ts";
 import { execute } from "../../lib/graphql.ts";
 import { personName } from "../../ui/person-name.ts";
@@ -77,9 +78,12 @@ export async function loadOptions(source: OptionSource, term: string, by: "id" |
       for (const c of r.courses.data)
         if (c.location) byId.set(String(c.location.id), { value: String(c.location.id), label: c.location.name });
       const needle = term.trim().toLowerCase();
-      return [...byId.values()]
-        .filter((o) => !needle || o.label.toLowerCase().includes(needle))
-        .sort((a, b) => a.label.localeCompare(b.label));
+      return (
+        [...byId.values()]
+          .filter((o) => !needle || o.label.toLowerCase().includes(needle))
+          // the server's order of names (decisions 0612, 0614), not the browser's language's
+          .sort((a, b) => compareNames(a.label, b.label))
+      );
     }
   }
 }
