@@ -1,8 +1,10 @@
-import { and, asc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { foldForSearch } from "@rollbook/domain";
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { byName } from "../db/collation.ts";
 import { users } from "../db/schema/index.ts";
+import { foldSql } from "../db/search-fold.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
 import type { UserRow } from "./guard.ts";
@@ -32,6 +34,24 @@ function stateWhere(state: string): SQL | undefined {
   }
 }
 
+/**
+ * What the /Users search reads of a user (decision 0614): "first last e-mail" folded by the
+ * participants' rule (decision 0613, foldSql: no case, no accents, "ß" as "ss"). An expression,
+ * not a stored column as students.search_text: a school's staff are dozens, the list's filter
+ * reads them all by users_school, and `%term%` had no index to lose.
+ */
+const userSearchText = foldSql(sql`${users.first_name} || ' ' || ${users.last_name} || ' ' || ${users.email}`);
+
+/**
+ * The users a term finds: the term folded by the domain's rule (foldForSearch), anywhere in
+ * userSearchText ("nunez" finds "Ñúñez", "EMILE" finds "émile"). A term of accents alone folds to
+ * nothing and finds nobody.
+ */
+function userTermCondition(term: string): SQL {
+  const folded = foldForSearch(term).trim();
+  return folded ? sql`${userSearchText} like ${like(folded)}` : sql`false`;
+}
+
 export interface UserListArgs extends PageArgs {
   query?: string | null;
   role_id?: number | null;
@@ -59,15 +79,7 @@ export async function listUsers(data: Scoped, args: UserListArgs): Promise<{ dat
     parts.push(eq(users.role_id, args.role_id));
   }
   const q = searchTerm(args.query);
-  if (q)
-    parts.push(
-      or(
-        ilike(users.first_name, like(q)),
-        ilike(users.last_name, like(q)),
-        ilike(users.email, like(q)),
-        ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, like(q)),
-      ),
-    );
+  if (q) parts.push(userTermCondition(q));
   // names in the names' order (decision 0612: "Émile" among the E's), as the students list sorts them
   const key = col === users.last_name || col === users.first_name ? byName(col) : col;
   // never seen last either way, then by id so pages do not overlap
