@@ -108,6 +108,11 @@ export function cssVariables(prefs: Prefs): CSSVariablesResolver {
       };
   // the text of light variants (alerts, badges) on their tinted background: Mantine's shade 6
   // falls under 4.5:1 for teal, green, orange and yellow; shade 9 passes for every colour
-  for (const c of LIGHT_VARIANT_COLORS) light[`--mantine-color-${c}-light-color`] = `var(--mantine-color-${c}-9)`;
+  // under the pointer a light button took shade 2, where that label falls under 4.5:1 (blue 4.0,
+  // red 3.8: axe color-contrast with the pointer on one); it lightens to shade 0 instead (5.5, 5.1)
+  for (const c of LIGHT_VARIANT_COLORS) {
+    light[`--mantine-color-${c}-light-color`] = `var(--mantine-color-${c}-9)`;
+    light[`--mantine-color-${c}-light-hover`] = `var(--mantine-color-${c}-0)`;
+  }
   return () => ({ variables: {}, light, dark: {} });
 }
