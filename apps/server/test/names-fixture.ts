@@ -46,3 +46,17 @@ export const TITLES_EXPECTED = {
   asc: titleOrder(3, 5, 4, 2, 10, 6, 7, 8, 1, 9),
   desc: titleOrder(1, 9, 8, 7, 6, 10, 2, 4, 5, 3),
 };
+
+/**
+ * Every page of a paged call, `per` rows at a time, up to `most` pages: the rows in order. A page
+ * shorter than `per` is the last, so a fixture's order is checked across page breaks too.
+ */
+export async function everyPage<T>(per: number, most: number, page: (n: number) => Promise<T[]>): Promise<T[]> {
+  const seen: T[] = [];
+  for (let n = 1; n <= most; n++) {
+    const rows = await page(n);
+    seen.push(...rows);
+    if (rows.length < per) break;
+  }
+  return seen;
+}

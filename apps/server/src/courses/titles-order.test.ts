@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggingDb, plansAfter } from "../../test/explain.ts";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
-import { TITLES, TITLES_EXPECTED, titleLabel } from "../../test/names-fixture.ts";
+import { everyPage, TITLES, TITLES_EXPECTED, titleLabel } from "../../test/names-fixture.ts";
 import { Scoped } from "../access/scoped.ts";
 import { type Viewer, viewerFrom } from "../access/viewer.ts";
 import { resolveToken } from "../auth/tokens.ts";
@@ -128,8 +128,7 @@ describe.each(DATABASES)("titles in the names' order on %s", (kind) => {
 
   const listed = async (list: List, dir: string, per: number) => {
     const sort = list === "courses" || list === "events" ? "title" : "name";
-    const seen: { id: number }[] = [];
-    for (let page = 1; page <= 20; page++) {
+    const seen = await everyPage(per, 20, async (page) => {
       const data = await gql<Record<string, { total: number; data: { id: number }[] }>>(
         `query($dir: String, $per: Int, $page: Int) {
           ${list}(query: "0614", ${LISTS[list]} sort_by: "${sort}", sort_dir: $dir, per_page: $per, page: $page) {
@@ -137,9 +136,8 @@ describe.each(DATABASES)("titles in the names' order on %s", (kind) => {
         { dir, per, page },
       );
       expect(data[list]!.total).toBe(TITLES.length);
-      seen.push(...data[list]!.data);
-      if (data[list]!.data.length < per) break;
-    }
+      return data[list]!.data;
+    });
     return named(list, seen);
   };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../test/csv.ts";
 import { loggingDb, plansAfter } from "../../test/explain.ts";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
-import { label, order, PEOPLE, withoutId } from "../../test/names-fixture.ts";
+import { everyPage, label, order, PEOPLE, withoutId } from "../../test/names-fixture.ts";
 import { Scoped } from "../access/scoped.ts";
 import { type Viewer, viewerFrom } from "../access/viewer.ts";
 import { resolveToken } from "../auth/tokens.ts";
@@ -137,8 +137,7 @@ describe.each(DATABASES)("reports in name order on %s", (kind) => {
   /** every page of a report, `per` at a time */
   const listed = async (field: string, dir: string, per: number) => {
     const r = REPORTS[field]!;
-    const seen: number[] = [];
-    for (let page = 1; page <= 20; page++) {
+    const seen = await everyPage(per, 20, async (page) => {
       const res = await srv.gql<Record<string, { total: number }>>(admin, r.query, {
         ...r.vars(),
         sort: r.sort,
@@ -149,10 +148,8 @@ describe.each(DATABASES)("reports in name order on %s", (kind) => {
       expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
       const data = res.body.data![field]!;
       expect(data.total).toBe(PEOPLE.length);
-      const got = r.ids(data);
-      seen.push(...got);
-      if (got.length < per) break;
-    }
+      return r.ids(data);
+    });
     return named(seen);
   };
 

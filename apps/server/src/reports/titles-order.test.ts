@@ -2,7 +2,7 @@ import { addDays, localDate, STATUS } from "@rollbook/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../test/csv.ts";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
-import { TITLES, TITLES_EXPECTED, titleLabel, titleOrder, withoutId } from "../../test/names-fixture.ts";
+import { everyPage, TITLES, TITLES_EXPECTED, titleLabel, titleOrder, withoutId } from "../../test/names-fixture.ts";
 import * as t from "../db/schema/index.ts";
 import { makeCourse, schoolsOf } from "../engine/test-fixtures.ts";
 import { addBeacon, addLocation, addPings, PAGE, PAGING } from "./report-fixtures.ts";
@@ -179,8 +179,7 @@ describe.each(DATABASES)("report titles in the names' order on %s", (kind) => {
   const listed = async (name: string, dir: string, per: number) => {
     const r = REPORTS[name]!;
     const field = name.split(" ")[0]!;
-    const seen: string[] = [];
-    for (let page = 1; page <= 40; page++) {
+    const rows = await everyPage(per, 40, async (page) => {
       const res = await srv.gql<Record<string, { data: object[] }>>(admin, r.query, {
         ...r.vars(),
         sort: r.sort,
@@ -189,11 +188,9 @@ describe.each(DATABASES)("report titles in the names' order on %s", (kind) => {
         page,
       });
       expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
-      const rows = res.body.data![field]!.data;
-      seen.push(...rows.map(r.label).filter((l): l is string => l !== undefined));
-      if (rows.length < per) break;
-    }
-    return seen;
+      return res.body.data![field]!.data;
+    });
+    return rows.map(r.label).filter((l): l is string => l !== undefined);
   };
 
   for (const name of Object.keys(REPORTS))
