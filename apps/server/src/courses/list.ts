@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sq
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { byName } from "../db/collation.ts";
+import { foldedContains, containsPattern as like } from "../db/folded-contains.ts";
 import { courses } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
@@ -15,8 +16,6 @@ export const COURSE_STATES = ["active", "archived", "removed", "all"] as const;
 export const studentsCountSql = sql<number>`(select count(*)::int from student_course sc
   join students s on s.id = sc.student_id
   where sc.course_id = ${courses.id} and s.deleted_at is null)`;
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function stateWhere(state: string): SQL | undefined {
   switch (state) {
@@ -70,7 +69,9 @@ export async function listCourses(
   const parts: (SQL | undefined)[] = [stateWhere(args.state ?? "active")];
   const q = searchTerm(args.query);
   if (q)
-    parts.push(or(ilike(courses.title, like(q)), ilike(courses.crn, like(q)), ilike(courses.course_number, like(q))));
+    parts.push(
+      or(foldedContains(sql`${courses.title}`, q), ilike(courses.crn, like(q)), ilike(courses.course_number, like(q))),
+    );
   const inSession = await inSessionIds(data);
   if (args.in_session) parts.push(inSession.size ? inArray(courses.id, [...inSession]) : sql`false`);
   const { data: rows, total } = await data.page("coursesAnyState", {

@@ -7,6 +7,7 @@ import { type Viewer, viewerFrom } from "../access/viewer.ts";
 import { resolveToken } from "../auth/tokens.ts";
 import * as t from "../db/schema/index.ts";
 import { schoolsOf } from "../engine/test-fixtures.ts";
+import { listEvents } from "../events/list.ts";
 import { listTeams } from "../teams/list.ts";
 import { listCourses } from "./list.ts";
 
@@ -193,15 +194,16 @@ describe.each(DATABASES)("titles in the names' order on %s", (kind) => {
     expect(named("locations", data.locationChoices)).toEqual(TITLES_EXPECTED.asc);
   });
 
-  it("a page of the courses or teams list by title reads courses_school_title / teams_school_name in order (EXPLAIN)", async () => {
+  it("a page of the courses, teams or events list by title reads its collated index in order (EXPLAIN)", async () => {
     const { logged, captured } = loggingDb(kind, db());
     const data = new Scoped(srv.services, viewer, logged);
     for (const sort_dir of ["asc", "desc"]) {
       await listCourses(data, { sort_by: "title", sort_dir, state: "all" });
       await listTeams(data, { sort_by: "name", sort_dir, state: "all" });
+      await listEvents(data, { sort_by: "title", sort_dir, state: "all" });
     }
     const statements = captured.filter((q) => /order by/i.test(q.sql) && /limit/i.test(q.sql));
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(6);
 
     // A school of a few thousand classes and teams (in a transaction, rolled back): on the seeded
     // few dozen rows the planner rightly reads the table and sorts.
@@ -210,8 +212,12 @@ describe.each(DATABASES)("titles in the names' order on %s", (kind) => {
          select ${viewer.schoolId}, 'Bulk ' || (g % 700) || ' ' || g, '09:00', '10:00' from generate_series(1, 5000) g`,
       `insert into teams (school_id, name) select ${viewer.schoolId}, 'Bulk ' || (g % 700) || ' ' || g
          from generate_series(1, 5000) g`,
+      `insert into events (school_id, title, date, start_time, end_time)
+         select ${viewer.schoolId}, 'Bulk ' || (g % 700) || ' ' || g, '2026-01-01', '18:00', '19:00'
+         from generate_series(1, 5000) g`,
       "analyze courses",
       "analyze teams",
+      "analyze events",
     ];
     const plans = await plansAfter(kind, db(), fill, statements);
     expect(await db().$count(t.courses)).toBeLessThan(1000);
@@ -221,7 +227,11 @@ describe.each(DATABASES)("titles in the names' order on %s", (kind) => {
       // the rows come in the page's order from the collated index (the plain column's gives bytes'
       // order), walked until the page is full: no sort of the school's rows. Descending, the ties
       // (same title, id ascending) come from an Incremental Sort of each title's few rows.
-      const index = /from "courses"/.test(q) ? "courses_school_title" : "teams_school_name";
+      const index = /from "courses"/.test(q)
+        ? "courses_school_title"
+        : /from "teams"/.test(q)
+          ? "teams_school_name"
+          : "events_school_title";
       expect(plan, `${q}\n${plan}`).toMatch(new RegExp(`Index Scan (Backward )?using ${index}`));
       expect(plan, `${q}\n${plan}`).not.toMatch(/(^|->\s+)Sort\s/m);
     }

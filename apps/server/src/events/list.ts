@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sq
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { byName } from "../db/collation.ts";
+import { foldedContains, containsPattern as like } from "../db/folded-contains.ts";
 import { events } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
@@ -16,7 +17,6 @@ export const EVENT_STATES = ["upcoming", "past", "removed", "all"] as const;
 const attendingCountSql = sql<number>`(select count(*)::int from student_event se
   where se.event_id = ${events.id} and not se.in_waitlist)`;
 
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -93,7 +93,7 @@ export async function listEvents(
   const { tz } = await schoolToday(data, now);
   const parts: (SQL | undefined)[] = [stateWhere(args.state ?? "upcoming", localNowText(now, tz))];
   const q = searchTerm(args.query);
-  if (q) parts.push(or(ilike(events.title, like(q)), ilike(events.ern, like(q))));
+  if (q) parts.push(or(foldedContains(sql`${events.title}`, q), ilike(events.ern, like(q))));
   const inSession = await inSessionIds(data, now);
   if (args.in_session) parts.push(inSession.size ? inArray(events.id, [...inSession]) : sql`false`);
   const dir = p.dir === "asc" ? asc : desc;

@@ -1,7 +1,8 @@
 import type { ChartData } from "@rollbook/domain";
-import { asc, desc, ilike, inArray, type SQL } from "drizzle-orm";
+import { asc, desc, inArray, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { byName } from "../db/collation.ts";
+import { foldedContains } from "../db/folded-contains.ts";
 import { courses, locations } from "../db/schema/index.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
 import { schoolToday } from "../reports/common.ts";
@@ -16,7 +17,7 @@ export async function listLocations(
   const p = paging(args);
   const col = sortColumn(args.sort_by, { name: byName(locations.name), id: locations.id }, "name");
   const q = searchTerm(args.query);
-  const where: SQL | undefined = q ? ilike(locations.name, `%${q.replace(/[\\%_]/g, "\\$&")}%`) : undefined;
+  const where: SQL | undefined = q ? foldedContains(sql`${locations.name}`, q) : undefined;
   return data.page("locations", {
     where,
     orderBy: [p.dir === "asc" ? asc(col) : desc(col), asc(locations.id)],

@@ -330,7 +330,7 @@ describe.each(DATABASES)("search on %s", (kind) => {
          select ${home!.id}, 'Bulk event ' || g, '2026-01-01', '08:00', '09:00' from generate_series(1, 3000) g`,
       // rows inserted after an index sit in GIN's pending list until a vacuum; the planner
       // prices a scan of that list high (a vacuum empties it in a real school)
-      ...["students_search_text_trgm", "courses_title_trgm", "teams_name_trgm", "events_title_trgm"].map(
+      ...["students_search_text_trgm", "courses_title_fold_trgm", "teams_name_fold_trgm", "events_title_fold_trgm"].map(
         (i) => `select gin_clean_pending_list('${i}')`,
       ),
       "analyze students",
@@ -343,9 +343,9 @@ describe.each(DATABASES)("search on %s", (kind) => {
     expect(await db().$count(t.students, eq(t.students.first_name, "Bulk1"))).toBe(0);
     const INDEX = {
       students: "students_search_text_trgm",
-      courses: "courses_title_trgm",
-      teams: "teams_name_trgm",
-      events: "events_title_trgm",
+      courses: "courses_title_fold_trgm",
+      teams: "teams_name_fold_trgm",
+      events: "events_title_fold_trgm",
     };
     captured.forEach((q, i) => {
       const table = /from "(students|courses|teams|events)"/.exec(q.sql)?.[1] as keyof typeof INDEX;

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { RowOf, Scoped } from "../access/scoped.ts";
 import { byName } from "../db/collation.ts";
 import { courses, events, students, teams } from "../db/schema/index.ts";
+import { foldSql } from "../db/search-fold.ts";
 
 export type SearchStudentRow = typeof students.$inferSelect;
 export type SearchCourseRow = typeof courses.$inferSelect;
@@ -112,19 +113,21 @@ export const SHORT_TERM = 3;
 export interface TermMatch {
   /** the searched text, written exactly as its trigram index's expression */
   text: SQL;
-  /** `like` on a text folded as the term is (the students), `ilike` on the others */
-  op: "like" | "ilike";
   literal: string;
   /** fewer than SHORT_TERM characters: the start of a word only */
   short: boolean;
 }
 
-const plainMatch = (text: SQL, term: string): TermMatch => ({
-  text,
-  op: "ilike",
-  literal: likeLiteral(term),
-  short: [...term].length < SHORT_TERM,
-});
+/**
+ * A term as a title or name of a class, team or event is matched (decision 0615): both folded by
+ * the participants' rule, the title by `foldSql` as its trigram index (courses_title_fold_trgm...)
+ * folds it, so "cafe" finds "Café Society". Null when the folded term is empty (all accents).
+ */
+function titleTerm(title: SQL, term: string): TermMatch | null {
+  const folded = foldForSearch(term).trim();
+  if (!folded) return null;
+  return { text: foldSql(title), literal: likeLiteral(folded), short: [...folded].length < SHORT_TERM };
+}
 
 /**
  * A term as the participants' search matches it (decision 0613), in global search, the students
@@ -138,13 +141,13 @@ export function studentTerm(term: string): TermMatch | null {
   if (!folded) return null;
   return {
     text: sql`${students.search_text}`,
-    op: "like",
     literal: likeLiteral(folded),
     short: [...folded].length < SHORT_TERM,
   };
 }
 
-const like = (m: TermMatch, pattern: string): SQL => sql`${m.text} ${sql.raw(m.op)} ${pattern}`;
+/** Both sides are folded (the term by foldForSearch, the text by the database), so plain LIKE. */
+const like = (m: TermMatch, pattern: string): SQL => sql`${m.text} like ${pattern}`;
 
 /**
  * The text has a word starting with the term (at its start or after a space). pg_trgm answers it
@@ -206,12 +209,16 @@ async function hits<K extends Kind>(
  * The global search (spec: header search): each kind's first `perPage` matches the viewer may see
  * (the rows are read through the viewer's scope), word-start matches first, then by name. Every
  * `LIKE` / `ILIKE` is on the expression of a trigram GIN index, so none of them needs a table scan
- * (decisions 0610, 0613). The participants are matched folded (studentTerm: "nunez" finds
- * "Ñúñez"); classes, teams and events case-blind as typed. `term` is already trimmed, non-empty
+ * (decisions 0610, 0613). Every kind is matched folded: the participants by their stored
+ * search_text (studentTerm: "nunez" finds "Ñúñez"), classes, teams and events by their folded
+ * title (titleTerm, decision 0615). `term` is already trimmed, non-empty
  * and length-checked by the caller.
  */
 export async function searchAll(data: Scoped, term: string, perPage: number): Promise<SearchResults> {
   const student = studentTerm(term);
+  const courseTitle = titleTerm(sql`${courses.title}`, term);
+  const teamName = titleTerm(sql`${teams.name}`, term);
+  const eventTitle = titleTerm(sql`${events.title}`, term);
   const [studentRows, courseRows, teamRows, eventRows] = await Promise.all([
     student
       ? hits(data, "students", {
@@ -229,23 +236,25 @@ export async function searchAll(data: Scoped, term: string, perPage: number): Pr
             : [byName(sql`lower(${students.last_name})`), byName(sql`lower(${students.first_name})`), asc(students.id)],
         })
       : [],
-    hits(data, "courses", {
-      match: plainMatch(sql`${courses.title}`, term),
-      limit: perPage,
-      // "Mon", "9am": the classes meeting then count as word-start hits
-      also: scheduleCondition(term),
-      orderBy: [asc(byName(courses.title)), asc(courses.start_time), asc(courses.id)],
-    }),
-    hits(data, "teams", {
-      match: plainMatch(sql`${teams.name}`, term),
-      limit: perPage,
-      orderBy: [asc(byName(teams.name)), asc(teams.id)],
-    }),
-    hits(data, "events", {
-      match: plainMatch(sql`${events.title}`, term),
-      limit: perPage,
-      orderBy: [asc(byName(events.title)), desc(events.date), asc(events.id)],
-    }),
+    courseTitle
+      ? hits(data, "courses", {
+          match: courseTitle,
+          limit: perPage,
+          // "Mon", "9am": the classes meeting then count as word-start hits
+          also: scheduleCondition(term),
+          orderBy: [asc(byName(courses.title)), asc(courses.start_time), asc(courses.id)],
+        })
+      : [],
+    teamName
+      ? hits(data, "teams", { match: teamName, limit: perPage, orderBy: [asc(byName(teams.name)), asc(teams.id)] })
+      : [],
+    eventTitle
+      ? hits(data, "events", {
+          match: eventTitle,
+          limit: perPage,
+          orderBy: [asc(byName(events.title)), desc(events.date), asc(events.id)],
+        })
+      : [],
   ]);
   return { students: studentRows, courses: courseRows, teams: teamRows, events: eventRows };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizz
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { byName } from "../db/collation.ts";
+import { foldedContains, containsPattern as like } from "../db/folded-contains.ts";
 import { teams } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
@@ -19,8 +20,6 @@ const studentsCountSql = sql<number>`(select count(*)::int from student_team st
 const apaSql = sql<number | null>`(select round(avg(s.semester_apa)::numeric, 1)::float8 from student_team st
   join students s on s.id = st.student_id
   where st.team_id = ${teams.id} and s.deleted_at is null)`;
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function stateWhere(state: string): SQL | undefined {
   switch (state) {
@@ -48,7 +47,7 @@ export async function listTeams(
   );
   const parts: (SQL | undefined)[] = [stateWhere(args.state ?? "active")];
   const q = searchTerm(args.query);
-  if (q) parts.push(or(ilike(teams.name, like(q)), ilike(teams.tag, like(q))));
+  if (q) parts.push(or(foldedContains(sql`${teams.name}`, q), ilike(teams.tag, like(q))));
   // teams without an APA last either way, then by id so pages do not overlap. A name is never null:
   // plain asc / desc, which teams_school_name serves both ways (`desc nulls last` it cannot)
   const nulls = args.sort_by === "apa" ? sql` nulls last` : sql``;

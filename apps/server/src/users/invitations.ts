@@ -4,6 +4,7 @@ import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import { endOpenInvitations, type InvitationRow, invitationMailFor } from "../auth/invite.ts";
 import { linkSecretHash, newLinkSecret } from "../auth/tokens.ts";
+import { containsPattern as like } from "../db/folded-contains.ts";
 import { invitations, schools } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm } from "../graphql/paging.ts";
@@ -26,8 +27,6 @@ function stateWhere(state: string, now: Date): SQL | undefined {
       throw userError(`state must be one of ${INVITATION_STATES.join(", ")}`, "state");
   }
 }
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The school's invitations, open ones by default, newest first. */
 export function listInvitations(data: Scoped, args: PageArgs & { state?: string | null; query?: string | null }) {

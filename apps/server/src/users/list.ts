@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { byName } from "../db/collation.ts";
+import { containsPattern as like } from "../db/folded-contains.ts";
 import { users } from "../db/schema/index.ts";
 import { foldSql } from "../db/search-fold.ts";
 import { userError } from "../graphql/builder.ts";
@@ -16,8 +17,6 @@ import type { UserRow } from "./guard.ts";
 export const USERS_BY_NAME = [asc(byName(users.last_name)), asc(byName(users.first_name)), asc(users.id)];
 
 export const USER_STATES = ["active", "inactive", "removed", "all"] as const;
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function stateWhere(state: string): SQL | undefined {
   switch (state) {

@@ -8,6 +8,7 @@ import {
 import { BREAKPOINTS } from "@rollbook/domain";
 import type { Prefs } from "../lib/session.ts";
 import { ButtonRoot } from "../ui/ButtonRoot.tsx";
+import { foldedOptionsFilter } from "../ui/folded-options-filter.ts";
 
 const em = (px: number) => `${px / 16}em`;
 
@@ -22,7 +23,11 @@ const em = (px: number) => `${px / 16}em`;
 const IN_PLACE = { withinPortal: false, floatingStrategy: "fixed" } as const;
 /** A long list scrolls in the listbox itself (see the theme's Combobox). */
 const SCROLLING_LIST = { options: { maxHeight: rem(220), overflowY: "auto" } } as const;
-const SCROLLING_LIST_FIELD = { defaultProps: { withScrollArea: false }, styles: SCROLLING_LIST } as const;
+/** A searchable field's list scrolls in itself, and what is typed matches blind to accents (0615). */
+const SCROLLING_LIST_FIELD = {
+  defaultProps: { withScrollArea: false, filter: foldedOptionsFilter },
+  styles: SCROLLING_LIST,
+} as const;
 
 /**
  * Rollbook's theme. The default already meets WCAG AA contrast (darker shades than Mantine's

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { byName } from "../collation.ts";
+import { foldSql } from "../search-fold.ts";
 import { createdAt, deletedAt, publicUuid, ts, updatedAt } from "./columns.ts";
 import { locations } from "./places.ts";
 import { schools } from "./schools.ts";
@@ -56,7 +57,8 @@ export const courses = pgTable(
     // titles in the names' collation (decision 0614): the order of a page of the courses list by title,
     // which an index on the plain column (bytes: "Économie" after "Zoology") does not give
     index("courses_school_title").on(t.school_id, byName(t.title), t.id),
-    index("courses_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
+    // the search's folded title (decision 0615: "cafe" finds "Café"), by trigram
+    index("courses_title_fold_trgm").using("gin", sql`${foldSql(sql`${t.title}`)} gin_trgm_ops`),
   ],
 );
 
@@ -80,7 +82,7 @@ export const teams = pgTable(
   (t) => [
     // names in the names' collation, as courses_school_title (decision 0614)
     index("teams_school_name").on(t.school_id, byName(t.name), t.id),
-    index("teams_name_trgm").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("teams_name_fold_trgm").using("gin", sql`${foldSql(sql`${t.name}`)} gin_trgm_ops`),
   ],
 );
 
@@ -117,7 +119,9 @@ export const events = pgTable(
   },
   (t) => [
     index("events_school_date").on(t.school_id, t.date),
-    index("events_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
+    // the list sorted by title, in the names' collation (as courses_school_title, decision 0614)
+    index("events_school_title").on(t.school_id, byName(t.title), t.id),
+    index("events_title_fold_trgm").using("gin", sql`${foldSql(sql`${t.title}`)} gin_trgm_ops`),
   ],
 );
 

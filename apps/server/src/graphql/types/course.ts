@@ -54,7 +54,10 @@ builder.queryField("courses", (t) =>
     authScopes: { signedIn: true },
     args: {
       ...listArgs(t.arg),
-      query: t.arg.string({ required: false, description: "matches title, crn or course_number" }),
+      query: t.arg.string({
+        required: false,
+        description: "matches title (blind to case and accents), crn or course_number",
+      }),
       in_session: t.arg.boolean({ required: false }),
       state: t.arg.string({ required: false, description: "active (default), archived, removed or all" }),
     },

@@ -56,7 +56,7 @@ builder.queryField("events", (t) =>
     authScopes: { signedIn: true },
     args: {
       ...listArgs(t.arg),
-      query: t.arg.string({ required: false, description: "matches title or ern" }),
+      query: t.arg.string({ required: false, description: "matches title (blind to case and accents) or ern" }),
       in_session: t.arg.boolean({ required: false }),
       state: t.arg.string({
         required: false,

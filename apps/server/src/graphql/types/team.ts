@@ -23,7 +23,7 @@ builder.queryField("teams", (t) =>
     authScopes: { signedIn: true },
     args: {
       ...listArgs(t.arg),
-      query: t.arg.string({ required: false, description: "matches name or tag" }),
+      query: t.arg.string({ required: false, description: "matches name (blind to case and accents) or tag" }),
       state: t.arg.string({ required: false, description: "active (default), removed or all" }),
     },
     description: "sort_by: name (default), students_count, apa, created_at",

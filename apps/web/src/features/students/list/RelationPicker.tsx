@@ -2,6 +2,7 @@ import { Select, type SelectProps } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { INPUT_DEBOUNCE_MS, NO_MATCHING_DATA } from "@rollbook/domain";
 import { useMemo, useRef, useState } from "react";
+import { foldedOptionsFilter } from "../../../ui/folded-options-filter.ts";
 import type { Relation } from "./filters.ts";
 import { type PickOption, useRelationOptions } from "./options.ts";
 
@@ -73,7 +74,7 @@ export function RelationPicker({
       // move under a pointer pressed on an option when the answer lands (the press and the
       // release would fall on different rows, and nothing would be picked)
       filter={({ options: all, search: text }) =>
-        answered ? all : all.filter((o) => "label" in o && o.label.toLowerCase().includes(text.trim().toLowerCase()))
+        answered ? all : foldedOptionsFilter({ options: all, search: text, limit: all.length })
       }
       nothingFoundMessage={options.isFetching ? "Searching…" : NO_MATCHING_DATA}
       onChange={(v) => onChange(v ? (merged.find((o) => o.value === v) ?? null) : null)}
