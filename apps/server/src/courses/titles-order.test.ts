@@ -6,8 +6,11 @@ import { Scoped } from "../access/scoped.ts";
 import { type Viewer, viewerFrom } from "../access/viewer.ts";
 import { resolveToken } from "../auth/tokens.ts";
 import * as t from "../db/schema/index.ts";
+import { sessionsNear } from "../engine/sessions-for-student.ts";
+import { studentById } from "../engine/student-context.ts";
 import { schoolsOf } from "../engine/test-fixtures.ts";
 import { listEvents } from "../events/list.ts";
+import { weekItems } from "../notifications/startup.ts";
 import { listTeams } from "../teams/list.ts";
 import { listCourses } from "./list.ts";
 
@@ -38,7 +41,7 @@ describe.each(DATABASES)("titles in the names' order on %s", (kind) => {
     teams: new Map(),
     locations: new Map(),
   } as Record<List, Map<string, string>>;
-  const ids = { user: 0, studentUuid: "", location: 0 };
+  const ids = { user: 0, student: 0, studentUuid: "", location: 0, school: 0, timezone: "" };
   const db = () => srv.services.db;
 
   beforeAll(async () => {
@@ -114,7 +117,13 @@ describe.each(DATABASES)("titles in the names' order on %s", (kind) => {
         .insert(t.studentTeam)
         .values({ student_id: student!.id, team_id: Number(id) });
     }
-    Object.assign(ids, { user: user!.id, studentUuid: student!.uuid });
+    Object.assign(ids, {
+      user: user!.id,
+      student: student!.id,
+      studentUuid: student!.uuid,
+      school: demo.id,
+      timezone: demo.timezone,
+    });
   });
   afterAll(() => srv?.close());
 
@@ -192,6 +201,56 @@ describe.each(DATABASES)("titles in the names' order on %s", (kind) => {
     );
     expect(named("courses", data.location.courses)).toEqual(TITLES_EXPECTED.asc);
     expect(named("locations", data.locationChoices)).toEqual(TITLES_EXPECTED.asc);
+  });
+
+  it("the schools list (the top role's) sorts names as names, both ways and across pages", async () => {
+    const master = (await srv.login("master_admin")).access_token;
+    const made = new Map<string, string>();
+    for (const [i, name] of TITLES.entries()) {
+      const [school] = await db().insert(t.schools).values({ name, timezone: "America/New_York" }).returning();
+      made.set(String(school!.id), titleLabel(i));
+    }
+    const Q = `query($page: Int, $per: Int, $dir: String) { schools(page: $page, per_page: $per, sort_dir: $dir) { data { id name } } }`;
+    for (const dir of ["asc", "desc"] as const) {
+      const rows = await everyPage(3, 20, async (page) => {
+        const r = await srv.gql(master, Q, { page, per: 3, dir });
+        expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+        return r.body.data.schools.data as { id: number }[];
+      });
+      const got = rows.map((r) => made.get(String(r.id))).filter((l): l is string => l !== undefined);
+      expect(got, dir).toEqual(TITLES_EXPECTED[dir]);
+    }
+    // unpaged, as the spec's call without per_page
+    const all = await srv.gql(master, `{ schools { data { id } } }`);
+    const labelsInOrder = (all.body.data.schools.data as { id: number }[])
+      .map((r) => made.get(String(r.id)))
+      .filter((l): l is string => l !== undefined);
+    expect(labelsInOrder).toEqual(TITLES_EXPECTED.asc);
+  });
+
+  it("a student's day (the engine's schedule) puts classes starting together in the names' order", async () => {
+    const student = await studentById(db(), ids.student);
+    // the fixture's classes all meet Mondays at 09:00: only their titles order them
+    const monday = "2030-06-10";
+    const day = await sessionsNear(srv.services, db(), student!, monday);
+    const titles = day.map((x) => x.title).filter((title) => TITLES.includes(title));
+    expect(titles).toEqual(TITLES_EXPECTED.asc.map((l) => l.replace(/ #\d+$/, "")));
+  });
+
+  it("the weekly startup mail lists a reader's classes in the names' order", async () => {
+    const courseIds = [...labels.courses.keys()]
+      .filter((k) => /^\d+$/.test(k))
+      .map(Number)
+      .reverse();
+    const items = await weekItems(
+      db(),
+      { id: ids.school, timezone: ids.timezone },
+      courseIds,
+      [],
+      "2030-06-10",
+      "2030-06-16",
+    );
+    expect(items.map((item) => labels.courses.get(String(item.id)))).toEqual(TITLES_EXPECTED.asc);
   });
 
   it("a page of the courses, teams or events list by title reads its collated index in order (EXPLAIN)", async () => {
