@@ -6,6 +6,7 @@ import { useSearchParams } from "react-router";
 import { useMe } from "../../lib/me.ts";
 import { DataGrid, type GridColumn } from "../../ui/grid/DataGrid.tsx";
 import { useGridParams } from "../../ui/grid/useGridParams.ts";
+import { ListName } from "../../ui/ListName.tsx";
 import { PageHeading } from "../../ui/PageHeading.tsx";
 import { SearchInput } from "../../ui/SearchInput.tsx";
 import {
@@ -16,7 +17,7 @@ import {
   usersCaption,
   withUserFilters,
 } from "./filters.ts";
-import { fullName, lastSeen } from "./format.ts";
+import { lastSeen } from "./format.ts";
 import { INVITATIONS_KEY, InvitationsPanel } from "./InvitationsPanel.tsx";
 import { InviteModal } from "./InviteModal.tsx";
 import { type UserListRow, useUsersList } from "./queries.ts";
@@ -45,7 +46,7 @@ export const userColumns = (timeZone: string): GridColumn<UserListRow>[] => [
     header: "Name",
     sortBy: "last_name",
     phone: "title",
-    render: (u) => fullName(u),
+    render: (u) => <ListName person={u} />,
     href: (u) => `/Users/${u.id}`,
   },
   { key: "email", header: "E-mail", sortBy: "email", render: (u) => u.email },

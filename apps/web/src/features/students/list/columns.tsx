@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from "@mantine/core";
 import type { GridColumn } from "../../../ui/grid/DataGrid.tsx";
-import { personName } from "../../../ui/person-name.ts";
+import { ListName } from "../../../ui/ListName.tsx";
 import { formatInZone, formatPercent, isBelowWarning, lastSeenText } from "./format.ts";
 import type { StudentRow } from "./queries.ts";
 
@@ -54,7 +54,7 @@ export function studentColumns(ctx: ColumnContext): GridColumn<StudentRow>[] {
       header: "Name",
       sortBy: "name",
       phone: "title",
-      render: (s) => personName(s),
+      render: (s) => <ListName person={s} />,
       href: (s) => `/Students/${s.uuid}`,
     },
     { key: "email", header: "E-mail", sortBy: "email", render: (s) => s.email ?? "—" },
