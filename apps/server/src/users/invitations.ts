@@ -1,10 +1,10 @@
 import { canManageUsers, INVITATION_TTL_MS, roleById } from "@rollbook/domain";
-import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import { endOpenInvitations, type InvitationRow, invitationMailFor } from "../auth/invite.ts";
 import { linkSecretHash, newLinkSecret } from "../auth/tokens.ts";
-import { containsPattern as like } from "../db/folded-contains.ts";
+import { foldedContains } from "../db/folded-contains.ts";
 import { invitations, schools } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm } from "../graphql/paging.ts";
@@ -34,7 +34,13 @@ export function listInvitations(data: Scoped, args: PageArgs & { state?: string 
   const q = searchTerm(args.query);
   const where = and(
     stateWhere(args.state ?? "open", new Date()),
-    q ? or(ilike(invitations.email, like(q)), ilike(invitations.first_name, like(q))) : undefined,
+    // "first last e-mail", blind to case and accents as the /Users search (decisions 0614, 0615)
+    q
+      ? foldedContains(
+          sql`${invitations.first_name} || ' ' || coalesce(${invitations.last_name}, '') || ' ' || ${invitations.email}`,
+          q,
+        )
+      : undefined,
   );
   return data.page("invitations", {
     where,

@@ -34,11 +34,13 @@ const KEPT: Record<string, string[]> = {
 };
 
 const LIST = `query($q: String) { users(query: $q, per_page: 250) { total data { id } } }`;
+const INVITATIONS = `query($q: String) { invitations(query: $q, per_page: 250) { total data { id } } }`;
 
 describe.each(DATABASES)("the /Users search, folded, on %s", (kind) => {
   let srv: TestServer;
   let admin = "";
   const labelOf = new Map<number, string>();
+  const invitationLabel = new Map<number, string>();
 
   beforeAll(async () => {
     srv = await startServer(kind);
@@ -51,6 +53,22 @@ describe.each(DATABASES)("the /Users search, folded, on %s", (kind) => {
         .values({ school_id: demo.id, role_id: 7, first_name, last_name, email: `Folding.Check.${i + 1}@X.test` })
         .returning();
       labelOf.set(u!.id, label(i));
+    }
+    // the same people invited (their list is by date: the test compares the hits unordered)
+    for (const [i, [last_name, first_name]] of PEOPLE.entries()) {
+      const [inv] = await db
+        .insert(t.invitations)
+        .values({
+          school_id: demo.id,
+          role_id: 7,
+          first_name,
+          last_name,
+          email: `Folding.Invite.${i + 1}@X.test`,
+          secret_hash: `folding-invite-${i + 1}`,
+          expires_at: new Date(Date.now() + 86_400_000),
+        })
+        .returning();
+      invitationLabel.set(inv!.id, label(i));
     }
   });
   afterAll(() => srv?.close());
@@ -69,5 +87,19 @@ describe.each(DATABASES)("the /Users search, folded, on %s", (kind) => {
 
   it("the names as written and the e-mail in any case are found as before; accents alone find nobody", async () => {
     for (const [term, expected] of Object.entries(KEPT)) expect(await found(term), term).toEqual(expected);
+  });
+
+  it("open invitations are searched the same way, by first and last name and e-mail (decision 0615)", async () => {
+    const invited = async (term: string) => {
+      const r = await srv.gql<{ invitations: { total: number; data: { id: number }[] } }>(admin, INVITATIONS, {
+        q: term,
+      });
+      expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+      return r.body.data!.invitations.data.map((x) => invitationLabel.get(x.id) ?? `someone else #${x.id}`).sort();
+    };
+    for (const [term, expected] of Object.entries({ ...SEARCHES, ...KEPT })) {
+      const e = term.replace(/^(folding|FOLDING)\.(check|CHECK)\./, "$1.invite.");
+      expect(await invited(e), e).toEqual([...expected].sort());
+    }
   });
 });
