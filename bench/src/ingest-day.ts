@@ -38,8 +38,16 @@ const clock = (d: Date, tz: string) =>
   d.toLocaleTimeString("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit" });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * early and late: the day's two moments. control: the late moment again (another school, the same
+ * timetable and time of day, its attendance rows and running states as the engine left them) with
+ * none of its morning's pings in the table: late / control is what the history itself costs a
+ * ping, control / early what the afternoon's own work costs (more open sessions a student).
+ */
+type PhaseName = "early" | "late" | "control";
+
 interface Phase {
-  name: "early" | "late";
+  name: PhaseName;
   seeded: SeededDay;
   home: { latitude: number; longitude: number };
   probes: SeededPhone[];
@@ -226,10 +234,13 @@ function describeDay(s: SeededDay, label: string) {
   const running = d.courses.filter(
     (c) => !c.dropIn && c.start.getTime() - 15 * MIN <= now.getTime() && now.getTime() <= c.end.getTime(),
   ).length;
-  const history = s.historyPings
-    ? `${s.historyPings} pings since ${clock(new Date(d.firstBell.getTime() - 30 * MIN), d.timezone)} in the table, ` +
-      `${s.attendanceRows} attendance rows, ${s.finalisedSessions} sessions finalised`
-    : "no pings yet today";
+  const since = clock(new Date(d.firstBell.getTime() - 30 * MIN), d.timezone);
+  const rows = `${s.attendanceRows} attendance rows, ${s.finalisedSessions} sessions finalised`;
+  const history = !s.historyPings
+    ? "no pings yet today"
+    : s.pingsKept
+      ? `${s.historyPings} pings since ${since} in the table, ${rows}`
+      : `the ${rows} of its ${s.historyPings} pings since ${since}, which were deleted after (no history in the table)`;
   return (
     `  ${label}: school "${d.tag}", ${d.students.length} students (${inHall} also in the all-day study hall), ` +
     `${courses} courses, zone ${d.timezone}, first bell ${clock(d.firstBell, d.timezone)}, ` +
@@ -320,6 +331,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
   const now = new Date();
   const early = schoolDay({ tag: "E", now, position: EARLY_AT_MIN, students: STUDENTS });
   const late = schoolDay({ tag: "L", now, position: LATE_AT_MIN, students: STUDENTS });
+  const control = schoolDay({ tag: "C", now, position: LATE_AT_MIN, students: STUDENTS });
   const t0 = performance.now();
   const server = await startBenchServer(
     kind,
@@ -329,6 +341,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
     async (db) => ({
       early: await seedDay(db, early, { password: PASSWORD, history: false }),
       late: await seedDay(db, late, { password: PASSWORD, history: true }),
+      control: await seedDay(db, control, { password: PASSWORD, history: true, keepPings: false }),
     }),
   );
   const poster = new JsonPoster(server.url, 256);
@@ -355,9 +368,11 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
           .join(" ")})`,
     );
     const phases: Phase[] = [];
+    const all: Phase[] = [];
     for (const [name, seeded] of [
       ["early", server.prepared.early],
       ["late", server.prepared.late],
+      ["control", server.prepared.control],
     ] as const) {
       const staff = await staffLogin(server.url, seeded.adminEmail, PASSWORD);
       const at = new Date();
@@ -374,12 +389,15 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
           ),
         )
         .slice(0, PROBES * 2);
-      phases.push({ name, seeded, home: homeOf(seeded.day), probes, staffToken: staff.access_token, seq: 0 });
+      const phase = { name, seeded, home: homeOf(seeded.day), probes, staffToken: staff.access_token, seq: 0 };
+      // the control only runs back to back, beside the two moments
+      if (name !== "control") phases.push(phase);
+      all.push(phase);
       console.log(describeDay(seeded, name));
     }
 
     // warm-up: every phone sends once (as it did 30 s ago in a real day: token, schedule and database caches)
-    for (const phase of phases) {
+    for (const phase of all) {
       const phones = [...livePhones(phase), ...phase.probes];
       noteErrors(
         `${phase.name} warm-up`,
@@ -433,21 +451,21 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
     }
 
     console.log(
-      `single pings back to back, ${CLIENTS} callers, ${ROUNDS} x ${f1(DURATION_S / ROUNDS)} s per moment, in the order early, late, late, early...:`,
+      `single pings back to back, ${CLIENTS} callers, ${ROUNDS} x ${f1(DURATION_S / ROUNDS)} s per moment, in the order early, late, control, control, late, early...:`,
     );
-    for (const phase of phases) result.closed[phase.name] = emptyClosed();
+    for (const phase of all) result.closed[phase.name] = emptyClosed();
     // a school's staff have the dashboard open all day: every changed attendance is checked and pushed to them
     const watchers = await Promise.all(
       Array.from({ length: STAFF_SOCKETS }).flatMap(() =>
-        phases.map((ph) => PushTestClient.connect(server.url, ph.staffToken, undefined, { keep: false })),
+        all.map((ph) => PushTestClient.connect(server.url, ph.staffToken, undefined, { keep: false })),
       ),
     );
     let heard = 0;
     for (const w of watchers) w.client.onMessage = () => void heard++;
     for (let r = 0; r < ROUNDS; r++) {
-      // early, late, late, early, ...: a cost that drifts through the run (the tables the run
-      // itself bloats, a slower machine) weighs on both moments alike instead of on the second
-      for (const phase of r % 2 === 0 ? phases : [...phases].reverse()) {
+      // early, late, control, control, late, early, ...: a cost that drifts through the run (the
+      // tables the run itself bloats, a slower machine) weighs on every moment alike
+      for (const phase of r % 2 === 0 ? all : [...all].reverse()) {
         const phones = livePhones(phase);
         const acc = result.closed[phase.name] as Closed;
         const {
@@ -476,12 +494,12 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
         acc.perRound.push(((serverMs + dbMs) / Math.max(1, run.calls - run.errors)) * 1000);
       }
     }
-    for (const phase of phases) {
+    for (const phase of all) {
       const c = result.closed[phase.name] as Closed;
       c.latencies = [...c.timings.dropIn, ...c.timings.other].sort((a, b) => a - b);
       for (const l of [c.timings.dropIn, c.timings.other]) l.sort((a, b) => a - b);
       console.log(
-        `  ${phase.name.padEnd(5)}: ${f0(c.ok / c.seconds)} req/s, ack p50 ${f1(pct(c.latencies, 50))} ms,` +
+        `  ${phase.name.padEnd(7)}: ${f0(c.ok / c.seconds)} req/s, ack p50 ${f1(pct(c.latencies, 50))} ms,` +
           ` p99 ${f1(pct(c.latencies, 99))} ms; server CPU ${f1((c.serverMs / Math.max(1, c.ok)) * 1000)} µs/ping` +
           (db
             ? ` + PostgreSQL ${f1((c.dbMs / Math.max(1, c.ok)) * 1000)} µs/ping,` +
@@ -492,9 +510,9 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
       );
     }
     if (ROUNDS > 1) {
-      const each = (name: "early" | "late", r: number) => `${name} ${f0(result.closed[name]?.perRound[r] ?? 0)}`;
+      const each = (name: PhaseName, r: number) => `${name} ${f0(result.closed[name]?.perRound[r] ?? 0)}`;
       const rounds = Array.from({ length: ROUNDS }, (_, r) =>
-        r % 2 === 0 ? `${each("early", r)}, ${each("late", r)}` : `${each("late", r)}, ${each("early", r)}`,
+        (r % 2 === 0 ? all : [...all].reverse()).map((phase) => each(phase.name, r)).join(", "),
       );
       console.log(`  server + database CPU per ping (µs), round by round in the order run: ${rounds.join("; ")}`);
     }
@@ -568,6 +586,17 @@ function report(r: DbResult) {
     `  late-day / early-day ping cost: ${x2(costRatio)} CPU per ping, ${x2(earlyRate / lateRate)} by rate;` +
       ` ack p50 ${x2(p50("late", "dropIn") / p50("early", "dropIn"))} for study-hall students, ${x2(p50("late", "other") / p50("early", "other"))} for the others`,
   );
+  const rows = (name: string) => {
+    const c = r.closed[name] as Closed;
+    return c.rowsWritten / Math.max(1, c.ok);
+  };
+  console.log(
+    `  of which the morning's pings (late / control, the same afternoon without them): ${x2(cost("late") / cost("control"))} CPU per ping;` +
+      ` the afternoon's own work (control / early): ${x2(cost("control") / cost("early"))}` +
+      (r.label === "PGlite"
+        ? ""
+        : `, ${rows("control").toFixed(2)} against ${rows("early").toFixed(2)} attendance rows written a ping`),
+  );
   console.log(
     `  ping -> staff push p95 (replay): early ${f1(r.replay.early?.push.p95 ?? 0)} ms, late ${f1(r.replay.late?.push.p95 ?? 0)} ms`,
   );
@@ -591,7 +620,7 @@ export async function runDay(): Promise<number> {
   console.log(
     [
       "bench:ingest (day): a school day as the phones send it, one ping per request, through the real server process.",
-      "Seeded before the server starts: two bench schools with the same timetable (4 bell schedules, 3 rooms a period,",
+      "Seeded before the server starts: three bench schools with the same timetable (4 bell schedules, 3 rooms a period,",
       "late/absent limits and minimum percentages varying by course, leave limit the school's 10 min, an all-day",
       "drop-in study hall for 3 in 5 students, 1 in 6 periods free) placed around the wall clock by time zone: in",
       "school E the first bell rang 20 min ago and nothing was sent yet today; in school L it rang 7 h 10 min ago and",
@@ -600,7 +629,9 @@ export async function runDay(): Promise<number> {
       "and the finaliser would have written. Live: recorded_at = now; students arrive, come late, leave early, never",
       "come or are offline per student and session (bench/src/sim/behaviour.ts). Both moments run on one server and",
       "database, so the pings table holds school L's morning throughout: late/early compares a student's own history",
-      "of the day, not the table's growth (a real table also holds earlier days). Back to back and in the ramp, a",
+      "of the day, not the table's growth (a real table also holds earlier days). A control school C, back to back only,",
+      "is school L's afternoon (its rows and running states) with its morning's pings deleted: late/control is what the",
+      "history costs, control/early what the afternoon's own work does. Back to back and in the ramp, a",
       "staff socket per school (STAFF_SOCKETS) hears every push. Not covered: batched uploads (BENCH_MODE=batched),",
       "staff GraphQL traffic, several server processes or Redis, days before today, real phone networks; at the",
       "back-to-back and ramp rates each phone sends faster than every 30 s.",

@@ -5,6 +5,8 @@
  * (the pings table, each ping received a few seconds after it was recorded, an offline phone's
  * when it came back) with the attendance rows the engine and the finaliser would have written by
  * now (final for ended sessions, which are marked finalised; live for those in progress).
+ * `keepPings: false` then deletes those pings again, keeping the rows and their running states:
+ * the same afternoon without its history in the pings table (ingest-day.ts's control moment).
  */
 import { addDays, localDate } from "@rollbook/domain";
 import { sql } from "drizzle-orm";
@@ -42,6 +44,8 @@ export interface SeededDay {
   adminEmail: string;
   phones: SeededPhone[];
   historyPings: number;
+  /** false: the history's pings were deleted after the running states were computed from them */
+  pingsKept: boolean;
   attendanceRows: number;
   finalisedSessions: number;
 }
@@ -55,7 +59,11 @@ async function chunked<T>(rows: T[], size: number, write: (part: T[]) => Promise
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
 }
 
-export async function seedDay(db: Db, day: SchoolDay, o: { password: string; history: boolean }): Promise<SeededDay> {
+export async function seedDay(
+  db: Db,
+  day: SchoolDay,
+  o: { password: string; history: boolean; keepPings?: boolean },
+): Promise<SeededDay> {
   const [school] = await db
     .insert(t.schools)
     .values({
@@ -254,8 +262,13 @@ export async function seedDay(db: Db, day: SchoolDay, o: { password: string; his
     if (ended.length) await chunked(ended, 1000, (part) => db.insert(t.finalisedSessions).values(part));
     finalisedSessions = ended.length;
     await runningStates(db, phones, now);
+    if (o.keepPings === false)
+      await db.execute(
+        sql`delete from pings where student_id in (select id from students where school_id = ${school.id})`,
+      );
   }
-  return { day, schoolId: school.id, adminEmail, phones, historyPings, attendanceRows, finalisedSessions };
+  const pingsKept = o.keepPings !== false;
+  return { day, schoolId: school.id, adminEmail, phones, historyPings, pingsKept, attendanceRows, finalisedSessions };
 }
 
 /**
