@@ -135,17 +135,24 @@ async function backendsOf(db: pg.Client | null): Promise<number[]> {
  * a ping costs the database is mostly how many rows it rewrites (decisions 0567, 0568). Backends
  * report their counts at most once a second, so it waits for the last round's to arrive.
  */
-async function attendanceWrites(db: pg.Client | null): Promise<number> {
-  if (!db) return 0;
+/**
+ * Attendance rows inserted or updated so far, and the database's transactions (each statement the
+ * server sends outside a transaction is one): what a ping costs PostgreSQL in round trips, each of
+ * which wakes a backend (decision 0570).
+ */
+async function dbCounts(db: pg.Client | null): Promise<{ rows: number; xacts: number }> {
+  if (!db) return { rows: 0, xacts: 0 };
+  // the statistics reach the views about a second after the statements
   await sleep(1_200);
-  const r = await db.query<{ n: string }>(
-    "select n_tup_ins + n_tup_upd as n from pg_stat_user_tables where relname = 'attendance'",
+  const r = await db.query<{ rows: string; xacts: string }>(
+    `select (select n_tup_ins + n_tup_upd from pg_stat_user_tables where relname = 'attendance') as rows,
+       (select xact_commit + xact_rollback from pg_stat_database where datname = current_database()) as xacts`,
   );
-  return Number(r.rows[0]?.n ?? 0);
+  return { rows: Number(r.rows[0]?.rows ?? 0), xacts: Number(r.rows[0]?.xacts ?? 0) };
 }
 
 async function withCpu<T>(server: BenchServer<unknown>, db: pg.Client | null, work: () => Promise<T>) {
-  const w0 = await attendanceWrites(db);
+  const w0 = await dbCounts(db);
   const d0 = new Map<number, number>();
   for (const pid of await backendsOf(db)) d0.set(pid, await cpuMs([pid]));
   const [s0, l0, b0] = [await cpuMs([server.pid]), await cpuMs([process.pid]), await machineBusyMs()];
@@ -156,9 +163,17 @@ async function withCpu<T>(server: BenchServer<unknown>, db: pg.Client | null, wo
   const serverMs = (await cpuMs([server.pid])) - s0;
   const loaderMs = (await cpuMs([process.pid])) - l0;
   const busy = (await machineBusyMs()) - b0;
-  const rowsWritten = (await attendanceWrites(db)) - w0;
+  const w1 = await dbCounts(db);
+  const [rowsWritten, transactions] = [w1.rows - w0.rows, w1.xacts - w0.xacts];
   // what the rest of the machine used meanwhile (other jobs make every figure worse)
-  return { result, serverMs, dbMs, rowsWritten, otherMs: Math.max(0, busy - serverMs - loaderMs - dbMs) };
+  return {
+    result,
+    serverMs,
+    dbMs,
+    rowsWritten,
+    transactions,
+    otherMs: Math.max(0, busy - serverMs - loaderMs - dbMs),
+  };
 }
 
 interface Closed {
@@ -171,6 +186,8 @@ interface Closed {
   dbMs: number;
   /** attendance rows inserted or updated (PostgreSQL only) */
   rowsWritten: number;
+  /** the database's transactions meanwhile (PostgreSQL only) */
+  transactions: number;
   otherMs: number;
   timings: Timings;
   firstError: string | null;
@@ -187,6 +204,7 @@ const emptyClosed = (): Closed => ({
   serverMs: 0,
   dbMs: 0,
   rowsWritten: 0,
+  transactions: 0,
   otherMs: 0,
   timings: { dropIn: [], other: [] },
   firstError: null,
@@ -473,6 +491,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
           serverMs,
           dbMs,
           rowsWritten,
+          transactions,
           otherMs,
         } = await withCpu(server, db, () =>
           closedLoop(
@@ -489,6 +508,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
         acc.serverMs += serverMs;
         acc.dbMs += dbMs;
         acc.rowsWritten += rowsWritten;
+        acc.transactions += transactions;
         acc.otherMs += otherMs;
         acc.firstError ??= run.firstError;
         acc.perRound.push(((serverMs + dbMs) / Math.max(1, run.calls - run.errors)) * 1000);
@@ -503,7 +523,8 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
           ` p99 ${f1(pct(c.latencies, 99))} ms; server CPU ${f1((c.serverMs / Math.max(1, c.ok)) * 1000)} µs/ping` +
           (db
             ? ` + PostgreSQL ${f1((c.dbMs / Math.max(1, c.ok)) * 1000)} µs/ping,` +
-              ` ${(c.rowsWritten / Math.max(1, c.ok)).toFixed(2)} attendance rows written/ping`
+              ` ${(c.rowsWritten / Math.max(1, c.ok)).toFixed(2)} attendance rows written/ping,` +
+              ` ${(c.transactions / Math.max(1, c.ok)).toFixed(2)} database transactions/ping`
             : "") +
           `; ack p50 with the study hall ${f1(pct(c.timings.dropIn, 50))} ms, without ${f1(pct(c.timings.other, 50))} ms;` +
           ` other processes used ${f0((c.otherMs / (c.seconds * 1000 * cpus().length)) * 100)}% of the machine`,
