@@ -208,11 +208,11 @@ async function hits<K extends Kind>(
 /**
  * The global search (spec: header search): each kind's first `perPage` matches the viewer may see
  * (the rows are read through the viewer's scope), word-start matches first, then by name. Every
- * `LIKE` / `ILIKE` is on the expression of a trigram GIN index, so none of them needs a table scan
+ * `LIKE` is on the expression of a trigram GIN index, so none of them needs a table scan
  * (decisions 0610, 0613). Every kind is matched folded: the participants by their stored
  * search_text (studentTerm: "nunez" finds "Ñúñez"), classes, teams and events by their folded
- * title (titleTerm, decision 0615). `term` is already trimmed, non-empty
- * and length-checked by the caller.
+ * title (titleTerm, decision 0615). `term` is already trimmed, non-empty and length-checked by
+ * the caller.
  */
 export async function searchAll(data: Scoped, term: string, perPage: number): Promise<SearchResults> {
   const student = studentTerm(term);
