@@ -119,6 +119,30 @@ test("a professor does not find a student they cannot see; an admin does", async
   await expect(page.getByTestId("search-results")).toHaveText("No matching data");
 });
 
+test("a class is found without its accents, in the header search and in the Recurring list", async ({
+  signedInPage: page,
+  api,
+}) => {
+  const admin = await api.login(demoEmail("school_admin"), DEMO_PASSWORD);
+  const word = uniqueWord("accents");
+  await api.graphql(
+    admin.access_token,
+    `mutation ($title: String!) { createCourse(title: $title, start_time: "07:00", end_time: "07:30",
+      is_indefinite: true, meet_sat: true) { id } }`,
+    { title: `Économie Société ${word}` },
+  );
+  // typed plainly and in capitals, as a keyboard without accents types it (decision 0615)
+  await box(page).fill(`ECONOMIE SOCIETE ${word}`);
+  await expect(results(page).getByRole("group", { name: "Recurring" }).getByRole("option")).toHaveText(
+    new RegExp(`Économie Société ${word}`),
+  );
+  await page.keyboard.press("Escape");
+  await page.goto("/Courses");
+  await page.getByRole("searchbox", { name: "Search courses" }).fill(`societe ${word}`);
+  await expect(page.getByRole("table", { name: /courses/i }).locator("tbody tr")).toHaveCount(1);
+  await expect(page.getByRole("link", { name: `Économie Société ${word}` })).toBeVisible();
+});
+
 test("on a phone the search opens from an icon button", async ({ signedInPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(box(page)).toHaveCount(0);
