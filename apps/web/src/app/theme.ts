@@ -65,7 +65,11 @@ export function buildTheme(prefs: Prefs): MantineThemeOverride {
       // Dropdowns open next to their field (IN_PLACE above): Popover for itself, Menu, HoverCard and
       // the date pickers; Tooltip and Combobox (Select, MultiSelect, Autocomplete, TagsInput) have
       // defaults of their own that would put them back in the portal
-      Popover: { defaultProps: IN_PLACE },
+      // It opens with Mantine's fade but closes at once: next to its field, a closing calendar is
+      // right after its button in the tab order, and a Tab pressed while it faded went into it
+      Popover: {
+        defaultProps: { ...IN_PLACE, transitionProps: { transition: "fade", duration: 150, exitDuration: 0 } },
+      },
       Tooltip: { defaultProps: IN_PLACE },
       Combobox: { defaultProps: IN_PLACE, styles: SCROLLING_LIST },
       // An opened menu puts focus on its first item (WAI-ARIA's menu button), not on Mantine's empty
