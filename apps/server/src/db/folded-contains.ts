@@ -2,8 +2,11 @@ import { foldForSearch } from "@rollbook/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { foldSql } from "./search-fold.ts";
 
-/** A LIKE pattern that finds `term` anywhere: LIKE's own characters (\ % _) escaped. */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A term matched literally inside LIKE: `%`, `_` and the escape character itself lose their meaning. */
+export const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE pattern that finds `term` anywhere. */
+export const containsPattern = (term: string) => `%${likeLiteral(term)}%`;
 
 /**
  * `text` has `term` anywhere, both folded by the participants' rule (decisions 0613, 0615: no case,

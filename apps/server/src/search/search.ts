@@ -2,6 +2,7 @@ import { foldForSearch } from "@rollbook/domain";
 import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { RowOf, Scoped } from "../access/scoped.ts";
 import { byName } from "../db/collation.ts";
+import { likeLiteral } from "../db/folded-contains.ts";
 import { courses, events, students, teams } from "../db/schema/index.ts";
 import { foldSql } from "../db/search-fold.ts";
 
@@ -18,9 +19,6 @@ export interface SearchResults {
 }
 
 export const EMPTY_RESULTS: SearchResults = { students: [], courses: [], teams: [], events: [] };
-
-/** A term matched literally inside LIKE: `%`, `_` and the escape character itself lose their meaning. */
-export const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const DAYS = [
   { column: courses.meet_sun, name: "sunday", code: "Su" },
@@ -119,32 +117,29 @@ export interface TermMatch {
 }
 
 /**
- * A term as a title or name of a class, team or event is matched (decision 0615): both folded by
- * the participants' rule, the title by `foldSql` as its trigram index (courses_title_fold_trgm...)
- * folds it, so "cafe" finds "Café Society". Null when the folded term is empty (all accents).
+ * `term` folded by the domain's rule (foldForSearch: no case, no accents, "ß" as "ss"...) to match
+ * `folded`, a text the database folds by the same rule. Null when the folded term is empty (it was
+ * all accents): it matches nothing, not everything.
  */
-function titleTerm(title: SQL, term: string): TermMatch | null {
-  const folded = foldForSearch(term).trim();
-  if (!folded) return null;
-  return { text: foldSql(title), literal: likeLiteral(folded), short: [...folded].length < SHORT_TERM };
+function foldedTerm(folded: SQL, term: string): TermMatch | null {
+  const literal = foldForSearch(term).trim();
+  if (!literal) return null;
+  return { text: folded, literal: likeLiteral(literal), short: [...literal].length < SHORT_TERM };
 }
 
 /**
- * A term as the participants' search matches it (decision 0613), in global search, the students
- * list and its export, and the pickers that call the list: folded by the domain's rule
- * (foldForSearch: no case, no accents, "ß" as "ss"...) and matched with LIKE inside the student's
- * search_text, which the database folds by the same rule from first name, last name and e-mail.
- * Null when the folded term is empty (it was all accents): it matches nobody.
+ * A term as a title or name of a class, team or event is matched (decision 0615): the title folded
+ * by `foldSql`, the expression of its trigram index (courses_title_fold_trgm...), so "cafe" finds
+ * "Café Society".
  */
-export function studentTerm(term: string): TermMatch | null {
-  const folded = foldForSearch(term).trim();
-  if (!folded) return null;
-  return {
-    text: sql`${students.search_text}`,
-    literal: likeLiteral(folded),
-    short: [...folded].length < SHORT_TERM,
-  };
-}
+const titleTerm = (title: SQL, term: string) => foldedTerm(foldSql(title), term);
+
+/**
+ * A term as the participants' search matches it (decision 0613), in global search, the students
+ * list and its export, and the pickers that call the list: matched with LIKE inside the student's
+ * search_text, which the database folds from first name, last name and e-mail.
+ */
+export const studentTerm = (term: string) => foldedTerm(sql`${students.search_text}`, term);
 
 /** Both sides are folded (the term by foldForSearch, the text by the database), so plain LIKE. */
 const like = (m: TermMatch, pattern: string): SQL => sql`${m.text} like ${pattern}`;

@@ -1,11 +1,9 @@
-import { foldForSearch } from "@rollbook/domain";
 import { and, asc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { byName } from "../db/collation.ts";
-import { containsPattern as like } from "../db/folded-contains.ts";
+import { foldedContains } from "../db/folded-contains.ts";
 import { users } from "../db/schema/index.ts";
-import { foldSql } from "../db/search-fold.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
 import type { UserRow } from "./guard.ts";
@@ -34,22 +32,13 @@ function stateWhere(state: string): SQL | undefined {
 }
 
 /**
- * What the /Users search reads of a user (decision 0614): "first last e-mail" folded by the
- * participants' rule (decision 0613, foldSql: no case, no accents, "ß" as "ss"). An expression,
- * not a stored column as students.search_text: a school's staff are dozens, the list's filter
- * reads them all by users_school, and `%term%` had no index to lose.
+ * The users a term finds (decision 0614): anywhere in "first last e-mail", both folded by the
+ * participants' rule ("nunez" finds "Ñúñez", "EMILE" finds "émile"). An expression, not a stored
+ * column as students.search_text: a school's staff are dozens, the list's filter reads them all by
+ * users_school, and `%term%` had no index to lose.
  */
-const userSearchText = foldSql(sql`${users.first_name} || ' ' || ${users.last_name} || ' ' || ${users.email}`);
-
-/**
- * The users a term finds: the term folded by the domain's rule (foldForSearch), anywhere in
- * userSearchText ("nunez" finds "Ñúñez", "EMILE" finds "émile"). A term of accents alone folds to
- * nothing and finds nobody.
- */
-function userTermCondition(term: string): SQL {
-  const folded = foldForSearch(term).trim();
-  return folded ? sql`${userSearchText} like ${like(folded)}` : sql`false`;
-}
+const userTermCondition = (term: string) =>
+  foldedContains(sql`${users.first_name} || ' ' || ${users.last_name} || ' ' || ${users.email}`, term);
 
 export interface UserListArgs extends PageArgs {
   query?: string | null;
