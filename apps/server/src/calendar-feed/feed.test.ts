@@ -125,6 +125,33 @@ describe.each(DATABASES)("course calendar feed on %s", (kind) => {
     expect(cancelledDays.sort()).toEqual(off);
   });
 
+  it("refuses a semester past two years, and a feed of one stored before keeps to 731 days around today", async () => {
+    const create = `mutation($end: String!) { createCourse(title: "Typo semester", start_time: "08:00", end_time: "09:00",
+      semester_start: "2026-01-05", semester_end: $end, meet_mon: true) { id } }`;
+    const refused = await srv.gql((await as("school_admin")).token, create, { end: "2126-01-05" });
+    expect(refused.body.errors?.[0]?.message).toMatch(/semester_end must be within 731 days of semester_start/);
+    expect(refused.body.errors?.[0]?.extensions?.field).toBe("semester_end");
+    // as an import before the limit, or a database edit, would have left it: every day for 300 years
+    const course = await semesterCourse();
+    await db()
+      .update(courses)
+      .set({
+        semester_start: "1900-01-01",
+        semester_end: "2199-12-31",
+        ...Object.fromEntries(["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((d) => [`meet_${d}`, true])),
+      })
+      .where(eq(courses.id, course.id));
+    const res = await get(await urlOf("school_admin", course.uuid));
+    const events = parseEvents(await res.text());
+    expect(res.status).toBe(200);
+    // every day from a year before today to a year after (a day either way for the school's zone)
+    expect(events.length).toBeGreaterThanOrEqual(730);
+    expect(events.length).toBeLessThanOrEqual(731);
+    const days = events.map((e) => e.UID!.slice(-19, -9)).sort();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(days[0]! < today && today < days[days.length - 1]!).toBe(true);
+  });
+
   it("an indefinite course lists the next 26 weeks", async () => {
     const { course } = await makeCourse(db(), school, new Date(), 60, { meet_sat: false, meet_sun: false });
     const events = parseEvents(await (await get(await urlOf("school_admin", course.uuid))).text());

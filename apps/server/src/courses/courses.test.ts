@@ -9,6 +9,7 @@ import {
   cancellations,
   courses,
   schoolClosures,
+  schools,
   studentCourse,
   students,
   studentTeam,
@@ -157,6 +158,32 @@ describe.each(DATABASES)("courses calls on %s", (kind) => {
       expect(e).toMatchObject({ code: "BAD_USER_INPUT", field });
       expect(e.message).toMatch(message);
       expect(await db().$count(courses)).toBe(before);
+    });
+
+    it("checks its own late and absent times against the school's it inherits, on create and update", async () => {
+      const [sc] = await db().select().from(schools).where(eq(schools.id, school.id));
+      const { late_time: late, absent_time: absent } = sc!;
+      expect(await fails("school_admin", CREATE, { ...BASE, late_time: absent })).toMatchObject({
+        field: "late_time",
+        message: `late_time must be less than the school's absent time (${absent} minutes)`,
+      });
+      expect(await fails("school_admin", CREATE, { ...BASE, absent_time: late })).toMatchObject({
+        field: "absent_time",
+        message: `absent_time must be more than the school's late time (${late} minutes)`,
+      });
+      const { createCourse: c } = await ok("school_admin", CREATE, { ...BASE, late_time: absent - 1 });
+      expect(await fails("school_admin", UPDATE, { id: c.id, absent_time: absent - 1 })).toMatchObject({
+        field: "absent_time",
+        message: "absent_time must be more than late_time",
+      });
+      // a course saved out of order before this check still takes other edits
+      await db()
+        .update(courses)
+        .set({ late_time: absent + 10 })
+        .where(eq(courses.id, c.id));
+      expect((await ok("school_admin", UPDATE, { id: c.id, title: "Biology 103" })).updateCourse.title).toBe(
+        "Biology 103",
+      );
     });
 
     it("an indefinite course needs no semester; a location of another school is refused", async () => {

@@ -1,10 +1,11 @@
-import { type CourseInput, CourseInputError, cleanCourseInput } from "@rollbook/domain";
+import { type CourseInput, CourseInputError, cleanCourseInput, type SchoolThresholds } from "@rollbook/domain";
 import { eq } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import { courses, locations } from "../db/schema/index.ts";
 import { forgetStudent } from "../engine/state.ts";
 import { notFound, userError } from "../graphql/builder.ts";
+import { schoolThresholds } from "../settings/school-thresholds.ts";
 import { audit } from "../students/bulk.ts";
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -30,9 +31,9 @@ const SCHEDULE_FIELDS = [
   "min_percentage",
 ];
 
-function clean(input: CourseInput, before: CourseRow | null): CourseInput {
+function clean(input: CourseInput, before: CourseRow | null, school: SchoolThresholds | null): CourseInput {
   try {
-    return cleanCourseInput(input, before);
+    return cleanCourseInput(input, before, school);
   } catch (e) {
     if (e instanceof CourseInputError) throw userError(e.message, e.field);
     throw e;
@@ -48,7 +49,7 @@ async function checkLocation(tx: Scoped, id: number | null | undefined) {
 const forgetAll = (data: Scoped) => forgetStudent(systemOf(data).s);
 
 export async function createCourse(data: Scoped, input: CourseInput): Promise<CourseRow> {
-  const values = clean(input, null);
+  const values = clean(input, null, await schoolThresholds(data, data.viewer.schoolId));
   const row = await data.transaction(async (tx) => {
     await checkLocation(tx, values.location_id);
     const { db } = systemOf(tx);
@@ -70,7 +71,7 @@ export async function updateCourse(data: Scoped, id: number, input: CourseInput)
     const before = await tx.first("coursesAnyState", eq(courses.id, id), { forUpdate: true });
     if (!before) throw notFound("Course");
     if (before.deleted_at) throw userError("The course is removed: restore it first", "id");
-    const set = clean(input, before);
+    const set = clean(input, before, await schoolThresholds(tx, before.school_id));
     await checkLocation(tx, set.location_id);
     if (Object.keys(set).length === 0) return before;
     const { db } = systemOf(tx);

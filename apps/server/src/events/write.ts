@@ -1,10 +1,18 @@
-import { checkCapacity, cleanEventInput, type EventInput, EventInputError, seesAssignedOnly } from "@rollbook/domain";
+import {
+  checkCapacity,
+  cleanEventInput,
+  type EventInput,
+  EventInputError,
+  type SchoolThresholds,
+  seesAssignedOnly,
+} from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import { events, locations, studentEvent, teams, userEvent } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { promoteWaitlist } from "../links/waitlist.ts";
+import { schoolThresholds } from "../settings/school-thresholds.ts";
 import { audit } from "../students/bulk.ts";
 import { eventChanged, eventStudentIds } from "./publish.ts";
 
@@ -13,9 +21,9 @@ export type EventRow = typeof events.$inferSelect;
 /** Fields whose change moves or re-judges the session: every engine forgets its schedules (0540). */
 const SCHEDULE_FIELDS = ["date", "start_time", "end_time", "location_id", "late_time", "absent_time", "min_percentage"];
 
-function clean(input: EventInput, before: EventRow | null): EventInput {
+function clean(input: EventInput, before: EventRow | null, school: SchoolThresholds | null): EventInput {
   try {
-    return cleanEventInput(input, before);
+    return cleanEventInput(input, before, school);
   } catch (e) {
     if (e instanceof EventInputError) throw userError(e.message, e.field);
     throw e;
@@ -39,7 +47,7 @@ async function checkRefs(tx: Scoped, v: EventInput) {
 
 /** Creates an event; a creator who sees only what is assigned to them is assigned to it, so they keep it. */
 export async function createEvent(data: Scoped, input: EventInput): Promise<EventRow> {
-  const values = clean(input, null);
+  const values = clean(input, null, await schoolThresholds(data, data.viewer.schoolId));
   const { required: _input_only, ...row } = values;
   return data.transaction(async (tx) => {
     await checkRefs(tx, values);
@@ -69,7 +77,7 @@ export async function updateEvent(data: Scoped, id: number, input: EventInput): 
     const before = await tx.first("eventsAnyState", eq(events.id, id), { forUpdate: true });
     if (!before) throw notFound("Event");
     if (before.deleted_at) throw userError("The event is removed: restore it first", "id");
-    const set = clean(input, before);
+    const set = clean(input, before, await schoolThresholds(tx, before.school_id));
     await checkRefs(tx, set);
     if (set.capacity != null) {
       try {

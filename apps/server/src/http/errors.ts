@@ -52,7 +52,17 @@ export function installErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ message: "Internal server error" });
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
-  });
+  app.setNotFoundHandler(notFound);
+}
+
+/**
+ * No route matched. A path part over MAX_PATH_PART is why when a route would have taken it
+ * (`/api/v2/signup/<too long>/status`: the router skips the route instead of refusing the part),
+ * so it gets the same 400 as the part alone would; anything else is a 404 naming the path.
+ */
+export function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split("?")[0] ?? "/";
+  if (path.split("/").some((part) => part.length > MAX_PATH_PART))
+    return reply.code(400).send({ message: FRAMEWORK_REFUSALS.FST_ERR_MAX_PARAM_LENGTH });
+  return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { notFound } from "./errors.ts";
 
 /** Serves the built SPA; any other GET that is not an API path gets index.html (history routing). */
 export async function serveWeb(app: FastifyInstance, dist: string) {
@@ -16,9 +17,7 @@ export async function serveWeb(app: FastifyInstance, dist: string) {
   });
   app.get("/*", (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
-    if (url.startsWith("/api/") || url.startsWith("/graphql")) {
-      return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
-    }
+    if (url.startsWith("/api/") || url.startsWith("/graphql")) return notFound(request, reply);
     const file = path.join(dist, path.normalize(url).replace(/^(\.\.[/\\])+/, ""));
     if (file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(dist, file));

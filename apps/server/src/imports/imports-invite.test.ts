@@ -216,6 +216,7 @@ describe.each(DATABASES)("a users import invites on %s", (kind) => {
         db: db(),
         importId: 900_000 + n,
         schoolId,
+        thresholds: null,
         importer: { id: admin.id, roleId: admin.role_id },
         fail: (line: number, reason: string) => void failed.push(`${line}: ${reason}`),
         mail: { mailer: srv.services.mailer, inviter: "School Admin", schoolName: "Demo", publicUrl: "http://x.test" },

@@ -79,11 +79,15 @@ export async function runImport(s: Services, id: number, shouldStop: () => boole
     const [importer] = imp.user_id ? await db.select().from(users).where(eq(users.id, imp.user_id)) : [];
     if (!importer || importer.deleted_at || importer.school_id !== imp.school_id)
       throw new FileProblem("the user who uploaded the file is no longer an administrator of the school");
-    const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, imp.school_id));
+    const [school] = await db
+      .select({ name: schools.name, late_time: schools.late_time, absent_time: schools.absent_time })
+      .from(schools)
+      .where(eq(schools.id, imp.school_id));
     const ctx: BatchContext = {
       db,
       importId: imp.id,
       schoolId: imp.school_id,
+      thresholds: school ? { late_time: school.late_time, absent_time: school.absent_time } : null,
       importer: { id: importer.id, roleId: importer.role_id },
       fail,
       mail: {

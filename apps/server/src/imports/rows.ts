@@ -12,6 +12,7 @@ import {
   newStudentToken,
   phoneDigits,
   ROLES,
+  type SchoolThresholds,
   type StudentInput,
   TeamInputError,
   teamNameKey,
@@ -47,6 +48,8 @@ export interface BatchContext {
   /** the import being run: a re-run after a crash is the same import */
   importId: number;
   schoolId: number;
+  /** the school's late and absent times, which a course without its own inherits */
+  thresholds: SchoolThresholds | null;
   importer: { id: number; roleId: number };
   /** a row that is not written: line and reason (the reason names the column) */
   fail(line: number, reason: string): void;
@@ -316,9 +319,9 @@ export async function importCourses(ctx: BatchContext, rows: Row[]) {
   for (const it of items) {
     const before = found.get(it.key);
     const clean = guarded(ctx, it.r, () => {
-      if (before) return cleanCourseInput(it.value, before as CourseInput);
+      if (before) return cleanCourseInput(it.value, before as CourseInput, ctx.thresholds);
       if (ctx.courseDefaults) return { ...ctx.courseDefaults, ...cleanLoose(it.value) };
-      return cleanCourseInput(it.value, null);
+      return cleanCourseInput(it.value, null, ctx.thresholds);
     });
     if (!clean) continue;
     if (before) updates.push({ id: before.id, set: clean });

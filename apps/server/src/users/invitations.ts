@@ -1,13 +1,15 @@
 import { canManageUsers, INVITATION_TTL_MS, roleById } from "@rollbook/domain";
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import { endOpenInvitations, type InvitationRow, invitationMailFor } from "../auth/invite.ts";
 import { linkSecretHash, newLinkSecret } from "../auth/tokens.ts";
+import { byName } from "../db/collation.ts";
 import { foldedContains } from "../db/folded-contains.ts";
 import { invitations, schools } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
-import { type PageArgs, paging, searchTerm } from "../graphql/paging.ts";
+import { type PageArgs, paging, searchTerm, sortColumn } from "../graphql/paging.ts";
 import { auditUser } from "./audit.ts";
 import { forbidden } from "./guard.ts";
 
@@ -42,9 +44,23 @@ export function listInvitations(data: Scoped, args: PageArgs & { state?: string 
         )
       : undefined,
   );
+  // newest first unless the caller sorts; names in the names' order, as /Users (decision 0612)
+  const col = sortColumn<PgColumn | SQL>(
+    args.sort_by,
+    {
+      created_at: invitations.created_at,
+      expires_at: invitations.expires_at,
+      email: invitations.email,
+      first_name: byName(invitations.first_name),
+      last_name: byName(invitations.last_name),
+      role_id: invitations.role_id,
+    },
+    "created_at",
+  );
+  const dir = args.sort_by ? p.dir : "desc";
   return data.page("invitations", {
     where,
-    orderBy: [desc(invitations.created_at), asc(invitations.id)],
+    orderBy: [dir === "asc" ? sql`${col} asc nulls last` : sql`${col} desc nulls last`, asc(invitations.id)],
     limit: p.perPage,
     offset: p.offset,
   });

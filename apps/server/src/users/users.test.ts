@@ -254,6 +254,26 @@ describe.each(DATABASES)("users administration on %s", (kind) => {
     expect((await fails(await as("judge"), INVITES, {})).code).toBe("FORBIDDEN");
   });
 
+  it("sorts open invitations by a named column, newest first by default, and refuses any other", async () => {
+    const admin = await as("school_admin");
+    const SORTED = `query($by: String, $dir: String) { invitations(sort_by: $by, sort_dir: $dir, per_page: 250) { data { id email first_name } } }`;
+    for (const [email, first] of [
+      [`sort-b-${kind}@rollbook.test`, "Émile"],
+      [`sort-c-${kind}@rollbook.test`, "Adam"],
+      [`sort-a-${kind}@rollbook.test`, "Zoé"],
+    ] as const)
+      await ok(admin, INVITE, { email, first, role: 7 });
+    const ours = (rows: { email: string; first_name: string }[]) => rows.filter((r) => r.email.startsWith("sort-"));
+    const newest = ours((await ok(admin, SORTED, {})).invitations.data);
+    expect(newest.map((r) => r.first_name)).toEqual(["Zoé", "Adam", "Émile"]);
+    const byEmail = ours((await ok(admin, SORTED, { by: "email" })).invitations.data);
+    expect(byEmail.map((r) => r.email)).toEqual([...byEmail.map((r) => r.email)].sort());
+    const byName = ours((await ok(admin, SORTED, { by: "first_name", dir: "desc" })).invitations.data);
+    expect(byName.map((r) => r.first_name)).toEqual(["Zoé", "Émile", "Adam"]);
+    for (const by of ["no_such_column", "__proto__", "x".repeat(5000)])
+      expect(await fails(admin, SORTED, { by })).toMatchObject({ field: "sort_by" });
+  });
+
   it("a resent invitation is the address's one open link: a newer one it replaced ends", async () => {
     const admin = await as("school_admin");
     const email = `twice-${kind}@rollbook.test`;

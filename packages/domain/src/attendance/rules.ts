@@ -30,3 +30,27 @@ export function resolveRules(school: SchoolRules, attendable: AttendableRules): 
     review_threshold: school.review_threshold ?? null,
   };
 }
+
+/** The school's own thresholds, which a course or event without its own inherits. */
+export type SchoolThresholds = Pick<SchoolRules, "late_time" | "absent_time">;
+
+/**
+ * A course's or event's late and absent times as they will apply: its own, else the school's.
+ * Absent must come after late, or the late window never shows (decision 0716). Without `school`
+ * only two values of its own are compared. Null when in order, else the field to fix and why.
+ */
+export function thresholdOrderProblem(
+  own: AttendableRules,
+  school?: SchoolThresholds | null,
+): { field: "late_time" | "absent_time"; message: string } | null {
+  const hasLate = own.late_time != null;
+  const hasAbsent = own.absent_time != null;
+  const late = hasLate ? (own.late_time as number) : school?.late_time;
+  const absent = hasAbsent ? (own.absent_time as number) : school?.absent_time;
+  if (late === undefined || absent === undefined || absent > late) return null;
+  if (hasAbsent && !hasLate)
+    return { field: "absent_time", message: `absent_time must be more than the school's late time (${late} minutes)` };
+  if (hasLate && !hasAbsent)
+    return { field: "late_time", message: `late_time must be less than the school's absent time (${absent} minutes)` };
+  return { field: "absent_time", message: "absent_time must be more than late_time" };
+}

@@ -46,6 +46,8 @@ describe("cleanCourseInput", () => {
     [{ late_time: 10, absent_time: 10 }, "absent_time"],
     [{ min_percentage: 101 }, "min_percentage"],
     [{ min_percentage: 50.5 }, "min_percentage"],
+    [{ semester_end: "2028-08-24" }, "semester_end"],
+    [{ semester_end: "2126-12-11" }, "semester_end"],
   ])("refuses %j naming %s", (change, field) => {
     expect(fieldOf(() => cleanCourseInput({ ...base, ...change }, null))).toBe(field);
   });
@@ -58,6 +60,40 @@ describe("cleanCourseInput", () => {
     expect(fieldOf(() => cleanCourseInput({ end_time: "08:00" }, stored))).toBe("end_time");
     expect(fieldOf(() => cleanCourseInput({ absent_time: 5 }, stored))).toBe("absent_time");
     expect(cleanCourseInput({ crn: "123" }, stored)).toEqual({ crn: "123" });
+  });
+});
+
+describe("a semester's length", () => {
+  it("takes two school years, to the day, and no more", () => {
+    // 2026-08-24 + 730 days = 2028-08-23 (2028 is a leap year): 731 days in all
+    expect(fieldOf(() => cleanCourseInput({ ...base, semester_end: "2028-08-23" }, null))).toBeNull();
+    expect(fieldOf(() => cleanCourseInput({ ...base, semester_end: "2028-08-24" }, null))).toBe("semester_end");
+    expect(() => cleanCourseInput({ ...base, semester_end: "2028-08-24" }, null)).toThrow(/within 731 days/);
+  });
+});
+
+describe("thresholds against the school's", () => {
+  const school = { late_time: 5, absent_time: 15 };
+  it("checks a course's own late time against the absent time it inherits, and the other way", () => {
+    expect(() => cleanCourseInput({ ...base, late_time: 30 }, null, school)).toThrow(
+      "late_time must be less than the school's absent time (15 minutes)",
+    );
+    expect(fieldOf(() => cleanCourseInput({ ...base, late_time: 15 }, null, school))).toBe("late_time");
+    expect(fieldOf(() => cleanCourseInput({ ...base, late_time: 14 }, null, school))).toBeNull();
+    expect(() => cleanCourseInput({ ...base, absent_time: 5 }, null, school)).toThrow(
+      "absent_time must be more than the school's late time (5 minutes)",
+    );
+    expect(fieldOf(() => cleanCourseInput({ ...base, late_time: 30, absent_time: 45 }, null, school))).toBeNull();
+    expect(fieldOf(() => cleanCourseInput({ ...base, late_time: 30, absent_time: 30 }, null, school))).toBe(
+      "absent_time",
+    );
+  });
+
+  it("weighs them only when the thresholds change, so an old course out of order still takes other edits", () => {
+    const stored = { ...base, late_time: 30 };
+    expect(fieldOf(() => cleanCourseInput({ title: "Biology II" }, stored, school))).toBeNull();
+    expect(fieldOf(() => cleanCourseInput({ late_time: 20 }, stored, school))).toBe("late_time");
+    expect(fieldOf(() => cleanCourseInput({ late_time: null }, stored, school))).toBeNull();
   });
 });
 
@@ -106,6 +142,23 @@ describe("figures", () => {
 });
 
 describe("feedRange", () => {
+  it("keeps to the longest semester allowed, around today, for one stored before the limit", () => {
+    const long = { ...base, semester_start: "1900-01-01", semester_end: "2199-12-31" };
+    expect(feedRange(long, "2026-10-01")).toEqual({ from: "2025-10-01", to: "2027-10-01" });
+    expect(feedRange({ ...long, semester_start: "2026-09-01" }, "2026-10-01")).toEqual({
+      from: "2026-09-01",
+      to: "2028-08-31",
+    });
+    expect(feedRange({ ...long, semester_start: "2030-01-01" }, "2026-10-01")).toEqual({
+      from: "2030-01-01",
+      to: "2032-01-01",
+    });
+    expect(feedRange({ ...long, semester_end: "2001-01-01" }, "2026-10-01")).toEqual({
+      from: "1999-01-02",
+      to: "2001-01-01",
+    });
+  });
+
   it("is the semester, or 26 weeks ahead when indefinite", () => {
     expect(feedRange(base, "2026-10-01")).toEqual({ from: "2026-08-24", to: "2026-12-11" });
     expect(feedRange({ ...base, is_indefinite: true, semester_start: null }, "2026-10-01")).toEqual({

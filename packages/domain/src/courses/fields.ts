@@ -1,10 +1,18 @@
+import { type SchoolThresholds, thresholdOrderProblem } from "../attendance/rules.ts";
 import { DATE_PROBLEM, isValidDate } from "../dates.ts";
 import { MEET_KEYS, type MeetKey } from "../format.ts";
+import { addDays } from "../time-zone.ts";
 
 /** Limits of a course's fields (decision 0700, "Courses"). */
 export const COURSE_TITLE_MAX = 200;
 export const COURSE_TEXT_MAX = 100;
 export const MINUTES_IN_DAY = 1440;
+/**
+ * The longest semester a course may have: two school years. A longer one is a typo (2126 for
+ * 2026), and every per-day reading of the course (its calendar feed, its figures) grows with it
+ * (decision 0716). A course that runs on with no end is_indefinite.
+ */
+export const SEMESTER_MAX_DAYS = 731;
 
 /** A field the caller can fix, named as the API names it. */
 export interface CourseFieldError {
@@ -83,7 +91,11 @@ function minutes(v: number | null | undefined, field: string, max: number): numb
  * create): the rules that join fields (times, semester, meeting days, thresholds) look at the
  * course as it will be. Throws CourseInputError naming the first field at fault.
  */
-export function cleanCourseInput(input: CourseInput, before: CourseShape | null): CourseInput {
+export function cleanCourseInput(
+  input: CourseInput,
+  before: CourseShape | null,
+  school?: SchoolThresholds | null,
+): CourseInput {
   const out: CourseInput = {};
   if (before === null || input.title !== undefined) {
     const title = text(input.title ?? "", "title", COURSE_TITLE_MAX);
@@ -119,12 +131,14 @@ export function cleanCourseInput(input: CourseInput, before: CourseShape | null)
   if (absent !== undefined) out.absent_time = absent;
   const pct = minutes(input.min_percentage, "min_percentage", 100);
   if (pct !== undefined) out.min_percentage = pct;
-  checkWhole({ ...(before ?? {}), ...out });
+  // the school's thresholds weigh when these change: an old course out of order still takes other edits
+  const touchesThresholds = before === null || input.late_time !== undefined || input.absent_time !== undefined;
+  checkWhole({ ...(before ?? {}), ...out }, touchesThresholds ? school : null);
   return out;
 }
 
 /** The rules between fields, on the course as it will be stored. */
-function checkWhole(c: CourseShape) {
+function checkWhole(c: CourseShape, school: SchoolThresholds | null | undefined) {
   if (!c.start_time) fail("start_time", "start_time is required");
   if (!c.end_time) fail("end_time", "end_time is required");
   const start = clockMinutes(String(c.start_time).slice(0, 5)) as number;
@@ -135,9 +149,14 @@ function checkWhole(c: CourseShape) {
     if (!c.semester_end) fail("semester_end", "semester_end is required unless the course is indefinite");
     if ((c.semester_end as string) <= (c.semester_start as string))
       fail("semester_end", "semester_end must be after semester_start");
+    if ((c.semester_end as string) > addDays(c.semester_start as string, SEMESTER_MAX_DAYS - 1))
+      fail(
+        "semester_end",
+        `semester_end must be within ${SEMESTER_MAX_DAYS} days of semester_start (a course with no end is indefinite)`,
+      );
   }
   if (!MEET_KEYS.some((k) => c[k]))
     fail("meet_days", "the course must meet on at least one day (meet_sun to meet_sat)");
-  if (c.late_time != null && c.absent_time != null && c.absent_time <= c.late_time)
-    fail("absent_time", "absent_time must be more than late_time");
+  const order = thresholdOrderProblem(c, school);
+  if (order) fail(order.field, order.message);
 }

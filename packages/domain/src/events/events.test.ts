@@ -49,6 +49,12 @@ describe("cleanEventInput", () => {
     expect(fieldOf(() => cleanEventInput({ ...BASE, late_time: 1441 }, null))).toBe("late_time");
     expect(fieldOf(() => cleanEventInput({ ...BASE, absent_time: -1 }, null))).toBe("absent_time");
     expect(fieldOf(() => cleanEventInput({ ...BASE, late_time: 20, absent_time: 10 }, null))).toBe("absent_time");
+    // against the school's where the event has none of its own
+    const school = { late_time: 5, absent_time: 15 };
+    expect(fieldOf(() => cleanEventInput({ ...BASE, late_time: 20 }, null, school))).toBe("late_time");
+    expect(fieldOf(() => cleanEventInput({ ...BASE, absent_time: 5 }, null, school))).toBe("absent_time");
+    expect(fieldOf(() => cleanEventInput({ ...BASE, late_time: 10 }, null, school))).toBeNull();
+    expect(fieldOf(() => cleanEventInput({ title: "Renamed" }, { ...BASE, late_time: 20 }, school))).toBeNull();
     expect(fieldOf(() => cleanEventInput({ ...BASE, min_percentage: 101 }, null))).toBe("min_percentage");
     expect(fieldOf(() => cleanEventInput({ ...BASE, drop_cutoff: 10081 }, null))).toBe("drop_cutoff");
     expect(fieldOf(() => cleanEventInput({ drop_cutoff: null }, { ...BASE }))).toBe("drop_cutoff");
@@ -108,7 +114,10 @@ describe("signup rules", () => {
 
   it("checks only the identifier's shape", () => {
     expect(signupIdentifierProblem("  ")).toBe("is required");
-    expect(signupIdentifierProblem(42)).toBe("is required");
+    expect(signupIdentifierProblem(undefined)).toBe("is required");
+    expect(signupIdentifierProblem(null)).toBe("is required");
+    expect(signupIdentifierProblem(42)).toMatch(/^must be a string/);
+    expect(signupIdentifierProblem(["a@b.c"])).toMatch(/^must be a string/);
     expect(signupIdentifierProblem("x".repeat(255))).toMatch(/at most 254/);
     expect(signupIdentifierProblem("S1234")).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { type SchoolThresholds, thresholdOrderProblem } from "../attendance/rules.ts";
 import { EVENT_DROP_CUTOFF_DEFAULT } from "../constants.ts";
 import { clockMinutes, MINUTES_IN_DAY } from "../courses/fields.ts";
 import { DATE_PROBLEM, isValidDate } from "../dates.ts";
@@ -76,7 +77,11 @@ export function checkCapacity(capacity: number | null | undefined, attending: nu
  * create): the rules that join fields (times, thresholds) look at the event as it will be.
  * On create drop_cutoff defaults to 240 and visibility to private. Throws EventInputError.
  */
-export function cleanEventInput(input: EventInput, before: EventInput | null): EventInput {
+export function cleanEventInput(
+  input: EventInput,
+  before: EventInput | null,
+  school?: SchoolThresholds | null,
+): EventInput {
   const out: EventInput = {};
   if (before === null || input.title !== undefined) {
     const title = text(input.title ?? "", "title", EVENT_TITLE_MAX);
@@ -127,17 +132,19 @@ export function cleanEventInput(input: EventInput, before: EventInput | null): E
     if (v === null) fail(f, `${f} must be true or false`);
     out[f] = v;
   }
-  checkWhole({ ...(before ?? {}), ...out });
+  // the school's thresholds weigh when these change: an old course out of order still takes other edits
+  const touchesThresholds = before === null || input.late_time !== undefined || input.absent_time !== undefined;
+  checkWhole({ ...(before ?? {}), ...out }, touchesThresholds ? school : null);
   return out;
 }
 
 /** The rules between fields, on the event as it will be stored. */
-function checkWhole(e: EventInput) {
+function checkWhole(e: EventInput, school: SchoolThresholds | null | undefined) {
   const start = clockMinutes(String(e.start_time ?? "").slice(0, 5));
   const end = clockMinutes(String(e.end_time ?? "").slice(0, 5));
   if (start === null) fail("start_time", "start_time is required");
   if (end === null) fail("end_time", "end_time is required");
   if ((end as number) <= (start as number)) fail("end_time", "end_time must be after start_time");
-  if (e.late_time != null && e.absent_time != null && e.absent_time <= e.late_time)
-    fail("absent_time", "absent_time must be more than late_time");
+  const order = thresholdOrderProblem(e, school);
+  if (order) fail(order.field, order.message);
 }

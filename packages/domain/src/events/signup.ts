@@ -25,7 +25,9 @@ export interface SignupEvent {
 
 /** The shape problem of a typed identifier (school e-mail or school identifier), or null. */
 export function signupIdentifierProblem(raw: unknown): string | null {
-  if (typeof raw !== "string" || raw.trim() === "") return "is required";
+  if (raw === undefined || raw === null) return "is required";
+  if (typeof raw !== "string") return "must be a string (a school identifier or an e-mail address)";
+  if (raw.trim() === "") return "is required";
   if (raw.trim().length > SIGNUP_IDENTIFIER_MAX) return `must be at most ${SIGNUP_IDENTIFIER_MAX} characters`;
   return null;
 }

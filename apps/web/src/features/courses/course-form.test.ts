@@ -49,6 +49,7 @@ describe("courseFormErrors", () => {
     [{ end_time: "09:00" }, "end_time", /End time must be after/],
     [{ end_time: "08:00" }, "end_time", /after the start time/],
     [{ semester_end: "2026-08-24" }, "semester_end", /after the semester start/],
+    [{ semester_end: "2126-12-11" }, "semester_end", /within 731 days of the semester start/],
     [{ late_time: "1441" }, "late_time", /0 to 1440/],
     [{ late_time: "5.5" }, "late_time", /whole number/],
     [{ absent_time: "-1" }, "absent_time", /whole number/],
@@ -124,6 +125,9 @@ describe("server field errors", () => {
     expect(serverMessageInWords("end_time must be after start_time")).toBe("End time must be after start time");
     expect(serverMessageInWords("semester_end must be after semester_start")).toBe(
       "Semester end must be after semester start",
+    );
+    expect(serverMessageInWords("late_time must be less than the school's absent time (15 minutes)")).toBe(
+      "Late after (minutes) must be less than the school's absent time (15 minutes)",
     );
     expect(serverMessageInWords("the course must meet on at least one day (meet_sun to meet_sat)")).toBe(
       "The course must meet on at least one day",

@@ -5,12 +5,14 @@
  * field errors in words. Pure, tested without a browser.
  */
 import {
+  addDays,
   COURSE_TEXT_MAX,
   COURSE_TITLE_MAX,
   clockMinutes,
   MEET_KEYS,
   type MeetKey,
   MINUTES_IN_DAY,
+  SEMESTER_MAX_DAYS,
 } from "@rollbook/domain";
 import { RequestError } from "../../lib/http.ts";
 
@@ -178,6 +180,8 @@ export function courseFormErrors(v: CourseFormValues): CourseErrors {
     if (!v.semester_end) e.semester_end = `${L.semester_end} is required unless the course is indefinite`;
     else if (v.semester_start && v.semester_end <= v.semester_start)
       e.semester_end = `${L.semester_end} must be after the semester start`;
+    else if (v.semester_start && v.semester_end > addDays(v.semester_start, SEMESTER_MAX_DAYS - 1))
+      e.semester_end = `${L.semester_end} must be within ${SEMESTER_MAX_DAYS} days of the semester start (a course with no end is indefinite)`;
   }
   if (!MEET_KEYS.some((k) => v.meet_days[k])) e.meet_days = "Pick at least one meeting day";
   for (const f of ["late_time", "absent_time"] as const) {
