@@ -1,9 +1,10 @@
+import { Modal } from "@mantine/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { renderUi } from "../../../test/render.tsx";
-import { DateField } from "./DatePicker.tsx";
+import { DateField, DateRangeField } from "./DatePicker.tsx";
 import { formatDate, onlyDates, parseDate } from "./date-format.ts";
 
 const CHOOSE = "Choose Start date in the calendar";
@@ -184,5 +185,37 @@ describe("arrow keys at the edge of a month", () => {
     (await screen.findByRole("button", { name: "20 November 2026" })).focus();
     await user.keyboard("{ArrowDown}");
     await waitFor(() => expect(focusedDay()).toBe("4 December 2026"));
+  });
+});
+
+describe("Escape in a calendar inside a dialog", () => {
+  function InDialog() {
+    const [open, setOpen] = useState(true);
+    const [start, setStart] = useState<string | null>("2026-11-20");
+    const [range, setRange] = useState<[string | null, string | null]>(["2026-11-02", "2026-11-06"]);
+    return (
+      <>
+        <Modal opened={open} onClose={() => setOpen(false)} title="New course">
+          <DateField label="Start date" value={start} onChange={setStart} />
+          <DateRangeField label="Dates" value={range} onChange={setRange} />
+        </Modal>
+        <output data-testid="dialog">{open ? "open" : "closed"}</output>
+      </>
+    );
+  }
+
+  it.each([
+    ["Choose Start date in the calendar", "20 November 2026"],
+    ["Choose Dates in the calendar", "2 November 2026"],
+  ])("closes the calendar only, focus back on %s, the dialog still open", async (button, day) => {
+    const user = userEvent.setup();
+    renderUi(<InDialog />);
+    await user.click(await screen.findByRole("button", { name: button }));
+    (await screen.findByRole("button", { name: day })).focus();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("button", { name: day })).toBeNull());
+    expect(screen.getByTestId("dialog").textContent).toBe("open");
+    expect(screen.getByRole("dialog", { name: "New course" })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: button })));
   });
 });

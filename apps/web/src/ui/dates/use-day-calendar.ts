@@ -8,7 +8,7 @@ import { useMonthEdge } from "./use-month-edge.ts";
  * The calendar a CalendarButton opens, for DateField and DateRangeField: whether it is open, and
  * the props of its Mantine DatePicker (spread them): its buttons' names, focus kept on a level
  * change, the field's bounds, and arrow keys that turn its month (reset when it opens, so it
- * opens on its value's month again).
+ * opens on its value's month again), and Escape that closes the calendar and nothing around it.
  */
 export function useDayCalendar({ minDate, maxDate, availableDates }: TypedBounds) {
   const [opened, setOpened] = useState(false);
@@ -30,6 +30,10 @@ export function useDayCalendar({ minDate, maxDate, availableDates }: TypedBounds
       date: edge.date,
       onDateChange: edge.onDateChange,
       getDayProps: edge.getDayProps,
+      // Escape in the calendar closes the calendar only: a dialog around the field (New course)
+      // skips an Escape whose target carries data-mantine-stop-propagation, which this sets on
+      // every day, month, year and header button
+      __stopPropagation: true,
     },
   };
 }
