@@ -41,7 +41,7 @@ export function InformationForm({
       if (notice) notify.info(notice, "Confirm the new e-mail");
       await onSaved();
     } catch (err) {
-      showRefusal(err, form.setFieldError);
+      showRefusal(err, form.setFieldError, { labels: INFORMATION_LABELS });
     }
   };
   return (

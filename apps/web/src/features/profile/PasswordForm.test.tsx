@@ -21,10 +21,19 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
 describe("PasswordForm (a record form that keeps the server's own words)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("puts the server's refusal on its field as the server wrote it", async () => {
+  it("puts the server's refusal on its field, the field's key read as its label", async () => {
     const user = userEvent.setup();
-    const message = "current_password is not the user's password";
-    answer({ errors: [{ message, extensions: { field: "current_password" } }] });
+    answer({ errors: [{ message: "current_password is not correct", extensions: { field: "current_password" } }] });
+    renderUi(<PasswordForm userId={4} />);
+    await fill(user);
+    expect(await screen.findByText("Current password is not correct")).toBeTruthy();
+    expect(screen.queryByText(/current_password/)).toBeNull();
+  });
+
+  it("keeps a refusal that does not start with the field's key as the server wrote it", async () => {
+    const user = userEvent.setup();
+    const message = "That password was found in a breach: choose another";
+    answer({ errors: [{ message, extensions: { field: "new_password" } }] });
     renderUi(<PasswordForm userId={4} />);
     await fill(user);
     expect(await screen.findByText(message)).toBeTruthy();

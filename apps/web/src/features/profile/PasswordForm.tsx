@@ -32,7 +32,7 @@ export function PasswordForm({ userId }: { userId: number }) {
       notify.success("Your password was changed; your other sessions were signed out.");
       form.reset();
     } catch (err) {
-      showRefusal(err, form.setFieldError);
+      showRefusal(err, form.setFieldError, { labels: PASSWORD_LABELS });
     }
   };
   return (

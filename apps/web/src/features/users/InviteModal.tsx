@@ -46,7 +46,7 @@ export function InviteModal(props: {
       props.onInvited();
       close();
     } catch (err) {
-      showRefusal(err, form.setFieldError);
+      showRefusal(err, form.setFieldError, { labels: INVITE_LABELS });
     }
   };
 

@@ -81,7 +81,7 @@ export function NotificationsForm({
       notify.success("Notification choices were saved.");
       await onSaved();
     } catch (err) {
-      showRefusal(err, form.setFieldError, "user_id");
+      showRefusal(err, form.setFieldError, { except: "user_id", labels: NOTIFICATION_LABELS });
     }
   };
 

@@ -23,10 +23,19 @@ export function fieldOf(err: unknown): { field: string | null; message: string }
 
 /**
  * A refused save of a user's forms: on the field it names, in the server's own words (not the
- * record forms' wording), else notified. `except` names a field that is no input of the form.
+ * record forms' "Label: message"), else notified. A message that starts with the field's key
+ * ("current_password is not correct") reads with the field's label instead. `except` names a
+ * field that is no input of the form.
  */
-export function showRefusal(err: unknown, setFieldError: (field: string, message: string) => void, except?: string) {
+export function showRefusal(
+  err: unknown,
+  setFieldError: (field: string, message: string) => void,
+  { except, labels = {} }: { except?: string; labels?: Readonly<Record<string, string>> } = {},
+) {
   const { field, message } = fieldOf(err);
-  if (field && field !== except) setFieldError(field, message);
+  if (field && field !== except) setFieldError(field, withLabel(message, field, labels[field]));
   else notify.error(message);
 }
+
+const withLabel = (message: string, key: string, label: string | undefined) =>
+  label && message.startsWith(`${key} `) ? `${label}${message.slice(key.length)}` : message;

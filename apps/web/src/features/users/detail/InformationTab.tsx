@@ -45,7 +45,7 @@ export function InformationTab(props: {
       if (notice) notify.info(notice, "Confirm the new e-mail");
       await props.onSaved();
     } catch (err) {
-      showRefusal(err, form.setFieldError, "id");
+      showRefusal(err, form.setFieldError, { except: "id", labels: INFORMATION_LABELS });
     }
   };
 
