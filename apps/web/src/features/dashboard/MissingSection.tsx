@@ -1,11 +1,14 @@
 import { Anchor, Skeleton, Table, Text } from "@mantine/core";
+import { useId } from "react";
 import { Link } from "react-router";
+import { OuterCaption } from "../../ui/OuterCaption.tsx";
 import { formatPercent } from "./format.ts";
 import type { DashboardData } from "./queries.ts";
 import { Section } from "./Section.tsx";
 
 /** Up to 10 students whose attendance is missing, each linking to their page. */
 export function MissingSection({ students }: { students: DashboardData["students"] | undefined }) {
+  const captionId = useId();
   return (
     <Section title="Missing attendance">
       {!students ? (
@@ -13,37 +16,39 @@ export function MissingSection({ students }: { students: DashboardData["students
       ) : students.data.length === 0 ? (
         <Text>No students are missing attendance.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped>
-            <Table.Caption>
-              {students.total > students.data.length
-                ? `The first ${students.data.length} of ${students.total} students missing attendance.`
-                : `${students.total} ${students.total === 1 ? "student" : "students"} missing attendance.`}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Email</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Semester APA
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {students.data.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/Students/${s.uuid}`}>
-                      {s.first_name} {s.last_name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{s.email ?? "—"}</Table.Td>
-                  <Table.Td ta="right">{formatPercent(s.semester_apa)}</Table.Td>
+        <>
+          <Table.ScrollContainer minWidth={420}>
+            <Table striped aria-labelledby={captionId}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col">Email</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Semester APA
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {students.data.map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/Students/${s.uuid}`}>
+                        {s.first_name} {s.last_name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{s.email ?? "—"}</Table.Td>
+                    <Table.Td ta="right">{formatPercent(s.semester_apa)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <OuterCaption id={captionId}>
+            {students.total > students.data.length
+              ? `The first ${students.data.length} of ${students.total} students missing attendance.`
+              : `${students.total} ${students.total === 1 ? "student" : "students"} missing attendance.`}
+          </OuterCaption>
+        </>
       )}
     </Section>
   );

@@ -1,9 +1,8 @@
 import { SimpleGrid, Skeleton, Text } from "@mantine/core";
-import { formatPhone, TIME_ZONES } from "@rollbook/domain";
+import { formatPhone } from "@rollbook/domain";
+import { zoneLabel } from "../../ui/detail/format.ts";
 import type { DashboardData } from "./queries.ts";
 import { Section } from "./Section.tsx";
-
-const zoneLabel = (tz: string) => TIME_ZONES.find((z) => z.value === tz)?.label ?? tz;
 
 function Item({ term, children }: { term: string; children: string }) {
   return (

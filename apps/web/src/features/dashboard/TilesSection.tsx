@@ -10,10 +10,11 @@ import { formatPercent } from "./format.ts";
 import { RemoveFromDashboardDocument } from "./queries.ts";
 import { Section } from "./Section.tsx";
 
+// `last` heads the last session's figure: an event is one session, not a class
 const KIND = {
-  course: { label: "Recurring", path: "/Courses" },
-  event: { label: "Singular", path: "/Events" },
-  team: { label: "Group", path: "/Teams" },
+  course: { label: "Recurring", path: "/Courses", last: "Last class" },
+  event: { label: "Singular", path: "/Events", last: "Session" },
+  team: { label: "Group", path: "/Teams", last: "Last class" },
 } as const;
 
 const kindOf = (type: string) => KIND[type as keyof typeof KIND] ?? KIND.course;
@@ -21,8 +22,8 @@ export const tileName = (tile: MeTile) => tile.tileable?.title ?? tile.tileable?
 
 /** APA as a ring, with its value in words for screen readers. */
 function ApaRing({ apa, name }: { apa: number | null; name: string }) {
-  const value = apa ?? 0;
-  const color = apa === null ? "gray" : value >= 90 ? "teal" : value >= 75 ? "yellow" : "red";
+  const value = Math.min(100, Math.max(0, apa ?? 0));
+  const color = value >= 90 ? "teal" : value >= 75 ? "yellow" : "red";
   return (
     <RingProgress
       size={88}
@@ -30,7 +31,8 @@ function ApaRing({ apa, name }: { apa: number | null; name: string }) {
       roundCaps
       role="img"
       aria-label={apa === null ? `${name}: no APA yet` : `${name}: APA ${formatPercent(apa)}`}
-      sections={[{ value: Math.min(100, Math.max(0, value)), color }]}
+      // an arc of 0 with round caps is a dot: no APA (or 0) leaves the bare ring
+      sections={value > 0 ? [{ value, color }] : []}
       label={
         <Text ta="center" fw={700} size="sm" aria-hidden="true">
           {formatPercent(apa)}
@@ -40,7 +42,15 @@ function ApaRing({ apa, name }: { apa: number | null; name: string }) {
   );
 }
 
-const lastClassLabel = (label: string) => formatDate(label) || label;
+/**
+ * "11/27/2026: 95.2%"; a label that is no date is the server's "No finished session yet", which
+ * has no value to show.
+ */
+function lastText(last: { label: string; value: number | null } | null | undefined) {
+  if (!last) return "No finished session yet";
+  const date = formatDate(last.label);
+  return date ? `${date}: ${formatPercent(last.value)}` : last.label;
+}
 
 function TileCard({ tile, onRemove }: { tile: MeTile; onRemove: (tile: MeTile) => Promise<void> }) {
   const [busy, setBusy] = useState(false);
@@ -79,11 +89,9 @@ function TileCard({ tile, onRemove }: { tile: MeTile; onRemove: (tile: MeTile) =
       )}
       <Stack gap={0} mt="sm">
         <Text size="xs" fw={700} c="dimmed" tt="uppercase">
-          Last class
+          {kind.last}
         </Text>
-        <Text size="sm">
-          {last ? `${lastClassLabel(last.label)}: ${formatPercent(last.value)}` : "No finished session yet"}
-        </Text>
+        <Text size="sm">{lastText(last)}</Text>
       </Stack>
       <Button
         mt="md"
@@ -103,7 +111,7 @@ function TileCard({ tile, onRemove }: { tile: MeTile; onRemove: (tile: MeTile) =
   );
 }
 
-/** The user's tiles: APA, last class, and a Remove button that asks first. */
+/** The user's tiles: APA, last session, and a Remove button that asks first. */
 export function TilesSection({ tiles, onChanged }: { tiles: readonly MeTile[]; onChanged: () => Promise<unknown> }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const remove = async (tile: MeTile) => {

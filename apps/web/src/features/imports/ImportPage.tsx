@@ -4,7 +4,7 @@ import { formatDateTimeSeconds } from "../../ui/detail/format.ts";
 import { PageHeading } from "../../ui/PageHeading.tsx";
 import { ScrollRegion } from "../../ui/ScrollRegion.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
-import { type ImportKind, KINDS } from "./columns.ts";
+import { type ImportKind, KINDS, rowsWord } from "./columns.ts";
 import { ImportProgress, ImportStatus } from "./ImportProgress.tsx";
 import { useImport } from "./queries.ts";
 
@@ -16,8 +16,10 @@ export default function ImportPage() {
   const { uuid = "" } = useParams();
   const q = useImport(uuid);
   const imp = q.data?.import;
-  // on the school's clock, not the browser's
+  // on the school's clock, not the browser's; to the second: Uploaded and Finished are often seconds apart (0592)
   const when = (iso: string | null | undefined) => formatDateTimeSeconds(iso, q.data?.school.timezone);
+  // an entry of line 0 is about the file (a failure, the errors not listed), not one row
+  const notImported = imp?.row_errors.filter((e) => e.line > 0).length ?? 0;
   return (
     <Stack gap="md" maw={1100}>
       <Anchor component={Link} to="/Settings?tab=imports" size="sm">
@@ -64,7 +66,7 @@ export default function ImportPage() {
           <ImportProgress progress={imp.progress} total={imp.total_rows} status={imp.status} name="Import progress" />
           <Text size="sm" role="status">
             {imp.status === "done"
-              ? `Done: ${(imp.total_rows - imp.row_errors.filter((e) => e.line > 0).length).toLocaleString("en-US")} rows imported, ${imp.row_errors.filter((e) => e.line > 0).length} not.`
+              ? `Done: ${rowsWord(imp.total_rows - notImported)} imported, ${notImported.toLocaleString("en-US")} not.`
               : imp.status === "failed"
                 ? "The import failed: the rows before the failure were kept."
                 : imp.status === "queued"

@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { formatDateTime } from "../../ui/detail/format.ts";
 import { notify } from "../../ui/notify.tsx";
 import { ScrollRegion } from "../../ui/ScrollRegion.tsx";
-import { IMPORT_KINDS, type ImportKind, KINDS, SAMPLE_NOTE } from "./columns.ts";
+import { IMPORT_KINDS, type ImportKind, KINDS, rowsWord, SAMPLE_NOTE } from "./columns.ts";
 import { ImportProgress, ImportStatus } from "./ImportProgress.tsx";
 import { uploadImport, useImports } from "./queries.ts";
 
@@ -43,7 +43,7 @@ function UploadForm() {
     setError(null);
     try {
       const made = await uploadImport(kind, file);
-      notify.success(`The file was accepted: ${made.total_rows.toLocaleString("en-US")} rows to import.`);
+      notify.success(`The file was accepted: ${rowsWord(made.total_rows)} to import.`);
       void client.invalidateQueries({ queryKey: ["imports"] });
       navigate(`/Imports/${made.uuid}`);
     } catch (err) {

@@ -63,6 +63,9 @@ export const SAMPLE_NOTE =
 
 export const isDone = (status: string) => status === "done" || status === "failed";
 
+/** 1 -> "1 row", 2400 -> "2,400 rows". */
+export const rowsWord = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
+
 export function percent(progress: number, total: number): number {
   if (total <= 0) return 0;
   return Math.min(100, Math.round((progress / total) * 100));

@@ -13,7 +13,7 @@ describe("global search model", () => {
     const groups = groupHits(results);
     expect(groups.map((g) => g.label)).toEqual(["Participants", "Recurring", "Singular"]);
     expect(flatHits(groups).map((h) => h.href)).toEqual(["/Students/s1", "/Courses/c1", "/Events/e1"]);
-    expect(groups[1]?.hits[0]?.detail).toBe("1:05 PM–2:00 PM · M W F");
+    expect(groups[1]?.hits[0]?.detail).toBe("1:05 PM – 2:00 PM · M W F");
     expect(groups[2]?.hits[0]?.detail).toBe("11/20/2026");
     expect(groupHits(undefined)).toEqual([]);
   });

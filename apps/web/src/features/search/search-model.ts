@@ -3,7 +3,7 @@
  * Recurring, Groups, Singular), the keyboard model of the combobox, and when `s` may take focus.
  * Tested without a browser.
  */
-import { formatClock } from "@rollbook/domain";
+import { courseTimes } from "../courses/format.ts";
 
 export interface SearchResultsData {
   students: readonly { uuid: string; firstName: string; lastName: string; email?: string | null }[];
@@ -51,7 +51,8 @@ export function groupHits(r: SearchResultsData | undefined): HitGroup[] {
       hits: r.courses.map((c) => ({
         key: `course-${c.uuid}`,
         label: c.title,
-        detail: [`${formatClock(c.startTime)}–${formatClock(c.endTime)}`, c.days].filter(Boolean).join(" · "),
+        // the course screens' "8:00 AM – 8:50 AM", spaced dash and all
+        detail: [courseTimes({ start_time: c.startTime, end_time: c.endTime }), c.days].filter(Boolean).join(" · "),
         href: `/Courses/${c.uuid}`,
       })),
     },

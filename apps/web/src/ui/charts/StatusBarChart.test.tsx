@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderUi } from "../../../test/render.tsx";
 import { StatusBarChart } from "./StatusBarChart.tsx";
@@ -44,6 +45,18 @@ describe("StatusBarChart on a day without data", () => {
         .map((c) => c.textContent),
     ).toEqual(["0", "0", "0"]);
     expect(screen.queryByText(/No data/)).toBeNull();
+  });
+});
+
+describe("StatusBarChart shown as a table", () => {
+  it("keeps its caption outside the part that scrolls sideways, still naming the table", async () => {
+    const user = userEvent.setup();
+    chart(false);
+    await user.click(screen.getByRole("button", { name: "Show as table" }));
+    const region = screen.getByRole("region", { name: "Attendance by day (table)" });
+    const table = within(region).getByRole("table", { name: "Attendance by day" });
+    expect(table).toBeTruthy();
+    expect(region.contains(screen.getByText("Attendance by day"))).toBe(false);
   });
 });
 

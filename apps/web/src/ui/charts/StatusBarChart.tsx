@@ -2,6 +2,7 @@ import { BarChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
 import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useId, useMemo, useState } from "react";
+import { OuterCaption } from "../OuterCaption.tsx";
 import { ScrollRegion } from "../ScrollRegion.tsx";
 import {
   type Graph,
@@ -104,6 +105,7 @@ export function StatusBarChart({
   const series = useMemo(() => ownSeries ?? statusSeries(graph), [graph, ownSeries]);
   const data = useMemo(() => graphRows(graph, formatLabel), [graph, formatLabel]);
   const noteId = useId();
+  const captionId = useId();
   const missing = useMemo(() => noDataAt(graph, markNoData), [graph, markNoData]);
   const empty = (i: number) => Boolean(missing[i]);
   const anyEmpty = missing.some(Boolean);
@@ -123,8 +125,7 @@ export function StatusBarChart({
     );
   }
   const table = (
-    <Table striped captionSide="top" aria-describedby={anyEmpty ? noteId : undefined}>
-      <Table.Caption>{caption}</Table.Caption>
+    <Table striped aria-labelledby={captionId} aria-describedby={anyEmpty ? noteId : undefined}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">{labelHeader}</Table.Th>
@@ -195,6 +196,7 @@ export function StatusBarChart({
         </Text>
       )}
       <div id={id} className={asTable ? undefined : "sr-only"}>
+        <OuterCaption id={captionId}>{caption}</OuterCaption>
         {asTable ? (
           // shown: it may scroll sideways on a phone, so it takes focus and a name, its own: a
           // report's section is named by a heading with the caption's words (axe landmark-unique)

@@ -1,4 +1,8 @@
 /** Display helpers of detail pages: percentages, dates and times in the school's time zone. */
+import { TIME_ZONES } from "@rollbook/domain";
+
+/** A zone as Settings lists it, "Eastern (New York)"; one not listed by its IANA name. */
+export const zoneLabel = (tz: string) => TIME_ZONES.find((z) => z.value === tz)?.label ?? tz;
 
 /** 87.456 -> "87.5%"; nothing -> "—". */
 export function formatPercent(value: number | null | undefined): string {

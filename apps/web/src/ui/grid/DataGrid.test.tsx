@@ -48,6 +48,11 @@ describe("DataGrid", () => {
     expect(pager().getByRole("button", { name: "Page 3" }).getAttribute("aria-current")).toBe("page");
   });
 
+  it("writes the range's numbers with a thousands separator", () => {
+    renderUi(<Harness total={10716} />, { url: "/?page=41" });
+    expect(screen.getByText("1,001–1,025 of 10,716")).toBeTruthy();
+  });
+
   it("keeps sorting in the URL: a new column sorts ascending, the same one flips, page goes back to 1", async () => {
     const user = userEvent.setup();
     renderUi(<Harness total={300} />, { url: "/?page=4" });

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Table, Text } from "@mantine/core";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
@@ -13,8 +13,8 @@ import { hasFreeSeat, seatsLine } from "./seats.ts";
 
 /**
  * The waitlist in the order seats are given, with each student's position; "Move up"
- * (upgradeStudent, assign_appointment) gives a seat when the capacity allows, else the
- * server's refusal is shown.
+ * (upgradeStudent, assign_appointment) gives a seat when the capacity allows: while the event is
+ * full the buttons are disabled and point at the line saying why; any other refusal is shown.
  */
 export function WaitlistTab({ event, timeZone, can }: { event: EventDetail; timeZone: string; can: EventPermissions }) {
   const waitlist = useEventWaitlist(event.uuid);
@@ -22,6 +22,8 @@ export function WaitlistTab({ event, timeZone, can }: { event: EventDetail; time
   const [busy, setBusy] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const editable = can.assign && !event.deleted_at;
+  const free = hasFreeSeat(event);
+  const seatsId = useId();
 
   const moveUp = async (id: number, name: string) => {
     setBusy(id);
@@ -40,11 +42,9 @@ export function WaitlistTab({ event, timeZone, can }: { event: EventDetail; time
   return (
     <DetailSection title="Waitlist" order={2}>
       <Stack gap="sm">
-        <Text size="sm">
+        <Text size="sm" id={seatsId}>
           {seatsLine(event)}.{" "}
-          {hasFreeSeat(event)
-            ? "A seat is free: the first in line can move up."
-            : "Raise the capacity to move someone up."}
+          {free ? "A seat is free: the first in line can move up." : "Raise the capacity to move someone up."}
         </Text>
         {refusal && (
           <Alert
@@ -98,6 +98,9 @@ export function WaitlistTab({ event, timeZone, can }: { event: EventDetail; time
                           size="compact-sm"
                           variant="light"
                           loading={busy === w.student.id}
+                          // the server would refuse a full event: the seats line says why not
+                          disabled={!free}
+                          aria-describedby={free ? undefined : seatsId}
                           aria-label={`Move up ${personName(w.student)}`}
                           onClick={() => void moveUp(w.student.id, personName(w.student))}
                         >

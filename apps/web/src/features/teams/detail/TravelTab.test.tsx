@@ -32,6 +32,13 @@ function renderEdit(onSubmit: (v: TravelFormValues) => Promise<void>) {
   return screen.getByRole("button", { name: "Save" });
 }
 
+describe("TravelForm, the time zone", () => {
+  it("is named as Settings and the dashboard name it", () => {
+    renderEdit(async () => {});
+    expect(screen.getByText("Times are in the school's time zone, Eastern (New York).")).toBeTruthy();
+  });
+});
+
 describe("TravelForm, editing a travel that lists someone no longer on the team", () => {
   it("shows them ticked and labelled, counted, kept on a save as it opened", async () => {
     const user = userEvent.setup();

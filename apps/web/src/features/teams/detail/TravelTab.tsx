@@ -5,7 +5,7 @@ import { execute } from "../../../lib/graphql.ts";
 import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
-import { formatDateTime } from "../../../ui/detail/format.ts";
+import { formatDateTime, zoneLabel } from "../../../ui/detail/format.ts";
 import { FormModal } from "../../../ui/form/FormModal.tsx";
 import { useRecordForm } from "../../../ui/form/use-record-form.ts";
 import { notify } from "../../../ui/notify.tsx";
@@ -259,7 +259,7 @@ export function TravelForm({
     <form onSubmit={submit(onSubmit)} noValidate aria-label={submitLabel}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Times are in the school's time zone ({timeZone}).
+          Times are in the school's time zone, {zoneLabel(timeZone)}.
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <div data-field="start_date">

@@ -1,0 +1,55 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { stubGraphql } from "../../../../test/graphql-stub.ts";
+import { renderUi } from "../../../../test/render.tsx";
+import type { EventDetail } from "../queries.ts";
+import { WaitlistTab } from "./WaitlistTab.tsx";
+
+const can = { edit: true, assign: true, manageUsers: true, override: true };
+const event = (attending_count: number) =>
+  ({
+    id: 4,
+    uuid: "7ca4e954-3dae-4725-a2d7-10b8d9780f1f",
+    title: "College Fair",
+    capacity: 20,
+    attending_count,
+    waitlist_count: 1,
+    deleted_at: null,
+  }) as EventDetail;
+
+const waitlist = [
+  {
+    position: 1,
+    created_at: "2026-11-25T14:00:00.000Z",
+    student: {
+      id: 7,
+      uuid: "7e1c0c1e-0000-4000-8000-000000000007",
+      first_name: "Ava",
+      last_name: "Nguyen",
+      preferred_name: null,
+      school_identifier: "S7",
+      email: null,
+    },
+  },
+];
+
+describe("WaitlistTab, Move up", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is disabled while the event is full, described by the line that says why", async () => {
+    stubGraphql({ eventWaitlist: () => ({ event: { id: 4, waitlist } }) });
+    renderUi(<WaitlistTab event={event(20)} timeZone="America/New_York" can={can} />);
+    const button = (await screen.findByRole("button", { name: "Move up Ava Nguyen" })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const why = document.getElementById(button.getAttribute("aria-describedby") ?? "-");
+    expect(why?.textContent).toBe("Full (20 of 20). Raise the capacity to move someone up.");
+  });
+
+  it("is enabled with a free seat", async () => {
+    stubGraphql({ eventWaitlist: () => ({ event: { id: 4, waitlist } }) });
+    renderUi(<WaitlistTab event={event(19)} timeZone="America/New_York" can={can} />);
+    const button = (await screen.findByRole("button", { name: "Move up Ava Nguyen" })) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute("aria-describedby")).toBeNull();
+  });
+});
