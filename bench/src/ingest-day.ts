@@ -32,6 +32,8 @@ const TARGET_P99_MS = 100;
 const MIN = 60_000;
 
 const f1 = (n: number) => n.toFixed(1);
+/** µs per call of a CPU time in ms */
+const perCall = (ms: number, calls: number) => (ms / Math.max(1, calls)) * 1000;
 const f0 = (n: number) => String(Math.round(n));
 const x2 = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : "n/a");
 const clock = (d: Date, tz: string) =>
@@ -172,6 +174,7 @@ async function withCpu<T>(server: BenchServer<unknown>, db: pg.Client | null, wo
     dbMs,
     rowsWritten,
     transactions,
+    loaderMs,
     otherMs: Math.max(0, busy - serverMs - loaderMs - dbMs),
   };
 }
@@ -188,6 +191,8 @@ interface Closed {
   rowsWritten: number;
   /** the database's transactions meanwhile (PostgreSQL only) */
   transactions: number;
+  /** the loader's own CPU (this process): what the machine spends sending, whatever answers */
+  loaderMs: number;
   otherMs: number;
   timings: Timings;
   firstError: string | null;
@@ -205,6 +210,7 @@ const emptyClosed = (): Closed => ({
   dbMs: 0,
   rowsWritten: 0,
   transactions: 0,
+  loaderMs: 0,
   otherMs: 0,
   timings: { dropIn: [], other: [] },
   firstError: null,
@@ -266,7 +272,10 @@ function describeDay(s: SeededDay, label: string) {
   );
 }
 
-async function bareRoute(body: string, token: string) {
+/** The bare route's run, with its server's and the loader's CPU (ms) meanwhile. */
+type Bare = Run & { serverMs: number; loaderMs: number };
+
+async function bareRoute(body: string, token: string): Promise<Bare> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "bench/src/support/bare-route.ts"], {
     cwd: new URL("../..", import.meta.url).pathname,
@@ -283,10 +292,13 @@ async function bareRoute(body: string, token: string) {
       const a = await poster.post(PING_PATH, body, { authorization: `Bearer ${token}` });
       return a.status === 200 ? null : String(a.status);
     });
-    return await closedLoop(CLIENTS, DURATION_S, async () => {
+    const pid = child.pid ?? 0;
+    const [s0, l0] = [await cpuMs([pid]), await cpuMs([process.pid])];
+    const run = await closedLoop(CLIENTS, DURATION_S, async () => {
       const a = await poster.post(PING_PATH, body, { authorization: `Bearer ${token}` });
       return a.status === 200 ? null : String(a.status);
     });
+    return { ...run, serverMs: (await cpuMs([pid])) - s0, loaderMs: (await cpuMs([process.pid])) - l0 };
   } finally {
     poster.close();
     child.kill("SIGTERM");
@@ -340,7 +352,7 @@ interface DbResult {
   replay: Record<string, { run: Run; phones: number; push: Probe }>;
   closed: Record<string, Closed>;
   served: Record<string, number>;
-  bare: Run;
+  bare: Bare;
   raw: Run | null;
   errors: number;
 }
@@ -433,7 +445,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
       replay: {},
       closed: {},
       served: {},
-      bare: null as unknown as Run,
+      bare: null as unknown as Bare,
       raw: null,
       errors: 0,
     };
@@ -492,6 +504,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
           dbMs,
           rowsWritten,
           transactions,
+          loaderMs,
           otherMs,
         } = await withCpu(server, db, () =>
           closedLoop(
@@ -509,6 +522,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
         acc.dbMs += dbMs;
         acc.rowsWritten += rowsWritten;
         acc.transactions += transactions;
+        acc.loaderMs += loaderMs;
         acc.otherMs += otherMs;
         acc.firstError ??= run.firstError;
         acc.perRound.push(((serverMs + dbMs) / Math.max(1, run.calls - run.errors)) * 1000);
@@ -564,7 +578,8 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
     noteErrors("bare route", result.bare);
     console.log(
       `baselines (server stopped; same loader, ${CLIENTS} callers, ${DURATION_S} s): bare Fastify route ` +
-        `${f0(result.bare.rate)} req/s, p50 ${f1(result.bare.p50)} ms, p99 ${f1(result.bare.p99)} ms (body ${body.length} bytes)`,
+        `${f0(result.bare.rate)} req/s, p50 ${f1(result.bare.p50)} ms, p99 ${f1(result.bare.p99)} ms (body ${body.length} bytes);` +
+        ` CPU per request: route ${f1(perCall(result.bare.serverMs, result.bare.calls))} µs, loader ${f1(perCall(result.bare.loaderMs, result.bare.calls))} µs`,
     );
     if (process.env.DATABASE_URL) {
       result.raw = await rawInserts(process.env.DATABASE_URL);
@@ -627,6 +642,16 @@ function report(r: DbResult) {
   );
   const goal = (ok: boolean) => (ok ? "met" : "MISSED");
   const floor = r.label === "PGlite" ? 0.25 : 0.5;
+  // what the rate goal asks of a ping's CPU: at floor x the bare route's rate, the machine's cores
+  // give each ping this much, and the loader takes its share first (decision 0571)
+  const budget = (cpus().length * 1e6) / (floor * r.bare.rate);
+  const loader = (name: string) => perCall((r.closed[name] as Closed).loaderMs, (r.closed[name] as Closed).ok);
+  const app = (name: string) => cost(name) * 1000;
+  console.log(
+    `  CPU a ping may cost at ${floor * 100}% of the bare route's rate: ${f0(budget)} µs (${cpus().length} cores);` +
+      ` spent: early ${f0(app("early"))} (${r.label === "PGlite" ? "server" : "server + database"}) + ${f0(loader("early"))} (loader),` +
+      ` late ${f0(app("late"))} + ${f0(loader("late"))}; the bare route itself ${f0(perCall(r.bare.serverMs, r.bare.calls))} + ${f0(perCall(r.bare.loaderMs, r.bare.calls))}`,
+  );
   console.log(
     `  goals: single-ping rate >= ${floor * 100}% of the bare route: early ${goal(earlyRate / r.bare.rate >= floor)},` +
       ` late ${goal(lateRate / r.bare.rate >= floor)}; late-day cost <= 1.2x early: ${goal(costRatio <= 1.2)};` +
