@@ -70,6 +70,14 @@ describe("a semester's length", () => {
     expect(fieldOf(() => cleanCourseInput({ ...base, semester_end: "2028-08-24" }, null))).toBe("semester_end");
     expect(() => cleanCourseInput({ ...base, semester_end: "2028-08-24" }, null)).toThrow(/within 731 days/);
   });
+
+  it("is weighed when the semester changes, so a course stored before the limit takes other edits", () => {
+    const stored = { ...base, semester_end: "2199-12-31" };
+    expect(fieldOf(() => cleanCourseInput({ title: "Biology II", is_archived: true }, stored))).toBeNull();
+    expect(fieldOf(() => cleanCourseInput({ semester_start: "2026-09-01" }, stored))).toBe("semester_end");
+    expect(fieldOf(() => cleanCourseInput({ is_indefinite: false }, stored))).toBe("semester_end");
+    expect(fieldOf(() => cleanCourseInput({ semester_end: "2027-06-30" }, stored))).toBeNull();
+  });
 });
 
 describe("thresholds against the school's", () => {

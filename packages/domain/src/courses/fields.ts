@@ -131,14 +131,21 @@ export function cleanCourseInput(
   if (absent !== undefined) out.absent_time = absent;
   const pct = minutes(input.min_percentage, "min_percentage", 100);
   if (pct !== undefined) out.min_percentage = pct;
-  // the school's thresholds weigh when these change: an old course out of order still takes other edits
-  const touchesThresholds = before === null || input.late_time !== undefined || input.absent_time !== undefined;
-  checkWhole({ ...(before ?? {}), ...out }, touchesThresholds ? school : null);
+  // the school's thresholds and the semester's length weigh when they change: a course stored
+  // before those checks still takes other edits (an archive, a title) as it is
+  const touches = (...fields: (keyof CourseInput)[]) => before === null || fields.some((f) => input[f] !== undefined);
+  checkWhole(
+    { ...(before ?? {}), ...out },
+    {
+      school: touches("late_time", "absent_time") ? school : null,
+      length: touches("semester_start", "semester_end", "is_indefinite"),
+    },
+  );
   return out;
 }
 
 /** The rules between fields, on the course as it will be stored. */
-function checkWhole(c: CourseShape, school: SchoolThresholds | null | undefined) {
+function checkWhole(c: CourseShape, weigh: { school: SchoolThresholds | null | undefined; length: boolean }) {
   if (!c.start_time) fail("start_time", "start_time is required");
   if (!c.end_time) fail("end_time", "end_time is required");
   const start = clockMinutes(String(c.start_time).slice(0, 5)) as number;
@@ -149,7 +156,7 @@ function checkWhole(c: CourseShape, school: SchoolThresholds | null | undefined)
     if (!c.semester_end) fail("semester_end", "semester_end is required unless the course is indefinite");
     if ((c.semester_end as string) <= (c.semester_start as string))
       fail("semester_end", "semester_end must be after semester_start");
-    if ((c.semester_end as string) > addDays(c.semester_start as string, SEMESTER_MAX_DAYS - 1))
+    if (weigh.length && (c.semester_end as string) > addDays(c.semester_start as string, SEMESTER_MAX_DAYS - 1))
       fail(
         "semester_end",
         `semester_end must be within ${SEMESTER_MAX_DAYS} days of semester_start (a course with no end is indefinite)`,
@@ -157,6 +164,6 @@ function checkWhole(c: CourseShape, school: SchoolThresholds | null | undefined)
   }
   if (!MEET_KEYS.some((k) => c[k]))
     fail("meet_days", "the course must meet on at least one day (meet_sun to meet_sat)");
-  const order = thresholdOrderProblem(c, school);
+  const order = thresholdOrderProblem(c, weigh.school);
   if (order) fail(order.field, order.message);
 }
