@@ -3,6 +3,7 @@ import { formatClock } from "@rollbook/domain";
 import { useId } from "react";
 import { Link } from "react-router";
 import { OuterCaption } from "../../ui/OuterCaption.tsx";
+import { shownOf } from "./format.ts";
 import type { DashboardData } from "./queries.ts";
 import { Section } from "./Section.tsx";
 
@@ -44,9 +45,7 @@ export function InSessionSection({ courses }: { courses: DashboardData["courses"
             </Table>
           </Table.ScrollContainer>
           <OuterCaption id={captionId}>
-            {courses.total > courses.data.length
-              ? `The first ${courses.data.length} of ${courses.total} classes in session.`
-              : `${courses.total} ${courses.total === 1 ? "class" : "classes"} in session.`}
+            {shownOf(courses.data.length, courses.total, ["class", "classes"], "in session")}
           </OuterCaption>
         </>
       )}

@@ -2,7 +2,7 @@ import { Anchor, Skeleton, Table, Text } from "@mantine/core";
 import { useId } from "react";
 import { Link } from "react-router";
 import { OuterCaption } from "../../ui/OuterCaption.tsx";
-import { formatPercent } from "./format.ts";
+import { formatPercent, shownOf } from "./format.ts";
 import type { DashboardData } from "./queries.ts";
 import { Section } from "./Section.tsx";
 
@@ -44,9 +44,7 @@ export function MissingSection({ students }: { students: DashboardData["students
             </Table>
           </Table.ScrollContainer>
           <OuterCaption id={captionId}>
-            {students.total > students.data.length
-              ? `The first ${students.data.length} of ${students.total} students missing attendance.`
-              : `${students.total} ${students.total === 1 ? "student" : "students"} missing attendance.`}
+            {shownOf(students.data.length, students.total, ["student", "students"], "missing attendance")}
           </OuterCaption>
         </>
       )}

@@ -1,5 +1,15 @@
 /** Display helpers of the dashboard. */
 
+/**
+ * A short list's caption: "The first 10 of 120 students missing attendance." when it holds part
+ * of them, else "1 student missing attendance." / "3 students ...".
+ */
+export function shownOf(shown: number, total: number, [one, many]: readonly [string, string], rest: string): string {
+  return total > shown
+    ? `The first ${shown} of ${total} ${many} ${rest}.`
+    : `${total} ${total === 1 ? one : many} ${rest}.`;
+}
+
 /** 87.456 -> "87.5%"; nothing -> "—". */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "—";

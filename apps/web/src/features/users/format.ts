@@ -1,5 +1,6 @@
 import { roleById } from "@rollbook/domain";
 import { formatDateTime } from "../../ui/detail/format.ts";
+import { keyAsLabel } from "../../ui/form/server-errors.ts";
 import { notify } from "../../ui/notify.tsx";
 
 export const roleName = (id: number) => roleById(id).display_name;
@@ -33,9 +34,7 @@ export function showRefusal(
   { except, labels = {} }: { except?: string; labels?: Readonly<Record<string, string>> } = {},
 ) {
   const { field, message } = fieldOf(err);
-  if (field && field !== except) setFieldError(field, withLabel(message, field, labels[field]));
+  const label = field ? labels[field] : undefined;
+  if (field && field !== except) setFieldError(field, (label && keyAsLabel(field, label, message)) || message);
   else notify.error(message);
 }
-
-const withLabel = (message: string, key: string, label: string | undefined) =>
-  label && message.startsWith(`${key} `) ? `${label}${message.slice(key.length)}` : message;

@@ -8,11 +8,15 @@ import { RequestError } from "../../lib/http.ts";
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
-/** "capacity must be ..." with label "Capacity" -> "Capacity must be ..."; other text is kept. */
-export function inWords(key: string, label: string, message: string): string {
+/** "capacity must be ..." with label "Capacity" -> "Capacity must be ..."; null when it does not start with the key. */
+export function keyAsLabel(key: string, label: string, message: string): string | null {
   const m = message.trim();
-  if (m.toLowerCase().startsWith(key.toLowerCase())) return `${label}${m.slice(key.length)}`;
-  return `${label}: ${m}`;
+  return m.toLowerCase().startsWith(key.toLowerCase()) ? `${label}${m.slice(key.length)}` : null;
+}
+
+/** A field's message in the form's words: the key read as its label, else "Label: message". */
+export function inWords(key: string, label: string, message: string): string {
+  return keyAsLabel(key, label, message) ?? `${label}: ${message.trim()}`;
 }
 
 /**
