@@ -25,7 +25,7 @@ export function registerThrough(srv: TestServer, mailText: string | undefined, f
 }
 
 const ONE = `query($uuid: String!) { import(uuid: $uuid) { id uuid kind status progress total_rows created_at finished_at
-  row_errors { line reason } user { id } } }`;
+  row_errors { line reason } rejected_rows error_count user { id } } }`;
 
 /** Test helper: uploads an import as a demo role, and waits for its job to finish (`server`: set in beforeAll). */
 export function importClient(server: () => TestServer) {

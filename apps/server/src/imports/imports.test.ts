@@ -218,6 +218,22 @@ describe.each(DATABASES)("imports on %s", (kind) => {
     expect(kept.find((s) => s.school_identifier === "B-4")?.first_name).toBe("Quoted, Name");
   });
 
+  it("counts every row not written, also those past the 1,000 it lists", async () => {
+    const bad = Array.from({ length: 1003 }, (_, i) => `LONG-${i},,NoFirst`);
+    const csv = ["school_identifier,first_name,last_name", "LONG-A,Good,One", ...bad, "LONG-B,Good,Two"].join("\n");
+    const imp = await run("students", csv);
+    expect(imp).toMatchObject({ status: "done", total_rows: 1005, rejected_rows: 1003, error_count: 1003 });
+    expect(imp.row_errors).toHaveLength(1001);
+    expect(imp.row_errors.at(-1)).toEqual({
+      line: 0,
+      reason: "3 more rows had errors: only the first 1000 are listed",
+    });
+    expect((await studentsBy(["LONG-A", "LONG-B", "LONG-0"])).map((s) => s.school_identifier).sort()).toEqual([
+      "LONG-A",
+      "LONG-B",
+    ]);
+  });
+
   it("refuses a wrong header, a binary file, an empty file, a bad CSV and a big file; nothing is written", async () => {
     const before = await importCount();
     const lo = async () =>

@@ -30,7 +30,7 @@ import { readFile, removeFile } from "./store.ts";
 import { entryStream, findEntry, ZipProblem, zipEntries } from "./zip.ts";
 
 export type ImportRow = typeof imports.$inferSelect;
-type RowError = { line: number; reason: string };
+type RowError = ImportRow["row_errors"][number];
 
 /** Tells the school's admins (the only ones who see imports) that an import moved. */
 export function publishImport(s: Services, imp: { id: number; school_id: number }) {
@@ -107,7 +107,8 @@ export async function runImport(s: Services, id: number, shouldStop: () => boole
     if (unlisted)
       pending.push({
         line: 0,
-        reason: `${unlisted} more rows had errors: only the first ${MAX_LISTED_ERRORS} are listed`,
+        reason: `${unlisted} more ${unlisted === 1 ? "row" : "rows"} had errors: only the first ${MAX_LISTED_ERRORS} are listed`,
+        rows: unlisted,
       });
     await db
       .update(imports)

@@ -17,6 +17,19 @@ export async function importsPage(data: Scoped, args: PageArgs) {
   return data.page("imports", { orderBy: [dir(col), dir(imports.id)], limit: p.perPage, offset: p.offset });
 }
 
+/**
+ * The file's rows that were not written: the listed ones, and those past the list, which the
+ * note of line 0 counts. An import stored before the note carried its count counts listed rows only.
+ */
+export function rejectedRows(rowErrors: ImportRow["row_errors"]): number {
+  return rowErrors.reduce((n, e) => n + (e.line > 0 ? 1 : (e.rows ?? 0)), 0);
+}
+
+/** The rows not written, and one more for each problem of the whole file (a failure). */
+export function errorCount(rowErrors: ImportRow["row_errors"]): number {
+  return rowErrors.reduce((n, e) => n + (e.line > 0 ? 1 : (e.rows ?? 1)), 0);
+}
+
 export async function importByUuid(data: Scoped, uuid: string): Promise<ImportRow> {
   const row = UUID.test(uuid) ? await data.first("imports", eq(imports.uuid, uuid)) : null;
   if (!row) throw notFound("Import");

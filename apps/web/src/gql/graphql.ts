@@ -349,7 +349,7 @@ export type ImportOneQueryVariables = Exact<{
 }>;
 
 
-export type ImportOneQuery = { import: { id: number, uuid: string, kind: string, status: string, progress: number, total_rows: number, created_at: string, finished_at: string | null, row_errors: Array<{ line: number, reason: string }>, user: { id: number, first_name: string, last_name: string } | null }, school: { id: number, timezone: string } };
+export type ImportOneQuery = { import: { id: number, uuid: string, kind: string, status: string, progress: number, total_rows: number, rejected_rows: number, created_at: string, finished_at: string | null, row_errors: Array<{ line: number, reason: string }>, user: { id: number, first_name: string, last_name: string } | null }, school: { id: number, timezone: string } };
 
 export type PickStudentsQueryVariables = Exact<{
   query: string;
@@ -2023,6 +2023,7 @@ export const ImportOneDocument = new TypedDocumentString(`
     status
     progress
     total_rows
+    rejected_rows
     created_at
     finished_at
     row_errors {

@@ -67,7 +67,9 @@ export const imports = pgTable("imports", {
   status: text("status").$type<"queued" | "running" | "done" | "failed">().notNull().default("queued"),
   progress: integer("progress").notNull().default(0),
   total_rows: integer("total_rows").notNull().default(0),
-  row_errors: jsonb("row_errors").$type<{ line: number; reason: string }[]>().notNull().default([]),
+  // line 0 is about the file, not a row: a failure, or the note of how many rows had errors past
+  // the listed ones (`rows`)
+  row_errors: jsonb("row_errors").$type<{ line: number; reason: string; rows?: number }[]>().notNull().default([]),
   created_at: createdAt(),
   finished_at: ts("finished_at"),
 });

@@ -1,4 +1,4 @@
-import { type ImportRow, importByUuid, importsPage } from "../../imports/reads.ts";
+import { errorCount, type ImportRow, importByUuid, importsPage, rejectedRows } from "../../imports/reads.ts";
 import { builder } from "../builder.ts";
 import { listArgs, pageOf } from "../paging.ts";
 
@@ -20,7 +20,15 @@ export const ImportRef = builder.objectRef<ImportRow>("Import").implement({
     progress: t.exposeInt("progress"),
     total_rows: t.exposeInt("total_rows"),
     row_errors: t.field({ type: [ImportRowErrorRef], resolve: (i) => i.row_errors }),
-    error_count: t.int({ resolve: (i) => i.row_errors.length }),
+    // row_errors lists at most 1,000 rows; these count every one
+    error_count: t.int({
+      description: "The rows not written (listed or not), plus one for a problem with the whole file.",
+      resolve: (i) => errorCount(i.row_errors),
+    }),
+    rejected_rows: t.int({
+      description: "The file's rows that were not written, those listed in row_errors and those past the list.",
+      resolve: (i) => rejectedRows(i.row_errors),
+    }),
     user: t.field({
       type: builder.objectRef<{ id: number; first_name: string; last_name: string }>("ImportUser").implement({
         fields: (u) => ({

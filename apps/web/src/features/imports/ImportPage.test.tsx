@@ -6,13 +6,19 @@ import { renderUi, testMe } from "../../../test/render.tsx";
 import ImportPage from "./ImportPage.tsx";
 
 const UUID = "0b7c5c1e-0000-4000-8000-000000000001";
-const anImport = (total_rows: number, row_errors: { line: number; reason: string }[]) => ({
+/** An import as the server answers it: `rejected_rows` is its count of rows not written, listed or not. */
+const anImport = (
+  total_rows: number,
+  row_errors: { line: number; reason: string }[],
+  rejected_rows = row_errors.filter((e) => e.line > 0).length,
+) => ({
   id: 1,
   uuid: UUID,
   kind: "students",
   status: "done",
   progress: total_rows,
   total_rows,
+  rejected_rows,
   created_at: "2026-11-29T20:59:51.000Z",
   finished_at: "2026-11-29T20:59:53.000Z",
   row_errors,
@@ -33,16 +39,32 @@ function renderImport(imp: ReturnType<typeof anImport>) {
 describe("ImportPage, counts", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("one row imported, two not; the file note of line 0 is no row", async () => {
+  it("one row imported, three not: the server's count, with the row past the listed two", async () => {
     renderImport(
-      anImport(3, [
-        { line: 2, reason: "email: must be a valid e-mail address" },
-        { line: 3, reason: "last_name is required" },
-        { line: 0, reason: "1 more rows had errors: only the first 2 are listed" },
-      ]),
+      anImport(
+        4,
+        [
+          { line: 2, reason: "email: must be a valid e-mail address" },
+          { line: 3, reason: "last_name is required" },
+          { line: 0, reason: "1 more row had errors: only the first 2 are listed" },
+        ],
+        3,
+      ),
     );
-    expect(await screen.findByText("Done: 1 row imported, 2 not.")).toBeTruthy();
-    expect(screen.getByText("3 of 3 rows (100%)")).toBeTruthy();
+    expect(await screen.findByText("Done: 1 row imported, 3 not.")).toBeTruthy();
+    expect(screen.getByText("4 of 4 rows (100%)")).toBeTruthy();
+  });
+
+  it("counts the rows with errors past a long list of them as not imported", async () => {
+    const listed = Array.from({ length: 1000 }, (_, i) => ({ line: i + 2, reason: "last_name is required" }));
+    renderImport(
+      anImport(
+        2400,
+        [...listed, { line: 0, reason: "250 more rows had errors: only the first 1000 are listed" }],
+        1250,
+      ),
+    );
+    expect(await screen.findByText("Done: 1,150 rows imported, 1,250 not.")).toBeTruthy();
   });
 
   it("a file of one row", async () => {

@@ -18,8 +18,8 @@ export default function ImportPage() {
   const imp = q.data?.import;
   // on the school's clock, not the browser's; to the second: Uploaded and Finished are often seconds apart (0592)
   const when = (iso: string | null | undefined) => formatDateTimeSeconds(iso, q.data?.school.timezone);
-  // an entry of line 0 is about the file (a failure, the errors not listed), not one row
-  const notImported = imp?.row_errors.filter((e) => e.line > 0).length ?? 0;
+  // every row not written, also those past the listed ones (the server counts them)
+  const notImported = imp?.rejected_rows ?? 0;
   return (
     <Stack gap="md" maw={1100}>
       <Anchor component={Link} to="/Settings?tab=imports" size="sm">

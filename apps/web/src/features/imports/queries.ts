@@ -43,6 +43,7 @@ export const ImportOneDocument = graphql(`
       status
       progress
       total_rows
+      rejected_rows
       created_at
       finished_at
       row_errors {
