@@ -41,7 +41,7 @@ describe("TilesSection", () => {
     expect(within(card).getByText(NO_SESSION).textContent).toBe(NO_SESSION);
   });
 
-  it("a course and a team: Last class, its date and APA, the ring drawn", () => {
+  it("a course: Last class; a team: Last session day (its figure may come from an event); date, APA, ring", () => {
     renderUi(
       <TilesSection
         tiles={[
@@ -56,7 +56,8 @@ describe("TilesSection", () => {
     expect(within(course).getByText("11/27/2026: 95.2%")).toBeTruthy();
     expect(course.querySelectorAll('circle[stroke-linecap="round"]').length).toBeGreaterThan(0);
     const team = screen.getByRole("article", { name: "Varsity Soccer" });
-    expect(within(team).getByText("Last class")).toBeTruthy();
+    expect(within(team).getByText("Last session day")).toBeTruthy();
+    expect(within(team).queryByText("Last class")).toBeNull();
     expect(within(team).getByText("11/27/2026: 84.4%")).toBeTruthy();
   });
 });

@@ -10,11 +10,12 @@ import { formatPercent } from "./format.ts";
 import { RemoveFromDashboardDocument } from "./queries.ts";
 import { Section } from "./Section.tsx";
 
-// `last` heads the last session's figure: an event is one session, not a class
+// `last` heads the last session's figure: an event is one session, not a class; a team's is its
+// members' attendance on the last day any of them had a session held, of a class or an event
 const KIND = {
   course: { label: "Recurring", path: "/Courses", last: "Last class" },
   event: { label: "Singular", path: "/Events", last: "Session" },
-  team: { label: "Group", path: "/Teams", last: "Last class" },
+  team: { label: "Group", path: "/Teams", last: "Last session day" },
 } as const;
 
 const kindOf = (type: string) => KIND[type as keyof typeof KIND] ?? KIND.course;

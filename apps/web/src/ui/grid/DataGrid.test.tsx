@@ -48,6 +48,14 @@ describe("DataGrid", () => {
     expect(pager().getByRole("button", { name: "Page 3" }).getAttribute("aria-current")).toBe("page");
   });
 
+  it("sets its caption outside the sideways scroll, where a phone wraps it, and is still named by it", () => {
+    renderUi(<Harness total={3} />);
+    const table = screen.getByRole("table", { name: "People" });
+    const scroller = ".mantine-TableScrollContainer-scrollContainer";
+    expect(table.closest(scroller)).not.toBeNull();
+    expect(screen.getByText("People").closest(scroller)).toBeNull();
+  });
+
   it("writes the range's numbers with a thousands separator", () => {
     renderUi(<Harness total={10716} />, { url: "/?page=41" });
     expect(screen.getByText("1,001–1,025 of 10,716")).toBeTruthy();

@@ -15,9 +15,10 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { BREAKPOINTS } from "@rollbook/domain";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { rescueFocusFrom } from "../focus-rescue.ts";
+import { OuterCaption } from "../OuterCaption.tsx";
 import classes from "./DataGrid.module.css";
 import { Pager } from "./Pager.tsx";
 import { headerState, type RowId, selectedText } from "./selection.ts";
@@ -42,7 +43,7 @@ export interface GridColumn<T> {
 }
 
 export interface DataGridProps<T> {
-  /** The table's caption: its accessible name. */
+  /** The table's caption (outside its sideways scroll, so a phone wraps it): its accessible name. */
   caption: string;
   columns: readonly GridColumn<T>[];
   rows: readonly T[] | undefined;
@@ -109,6 +110,7 @@ export function DataGrid<T>({
   const pageIds = rows?.map(rowKey) ?? [];
   const header = selection ? headerState(selection.selected, pageIds) : "none";
   const labelOf = (row: T) => rowLabel?.(row) ?? String(rowKey(row));
+  const captionId = useId();
 
   const selectAll = selection && (
     <Checkbox
@@ -188,8 +190,7 @@ export function DataGrid<T>({
           />
         ) : (
           <Table.ScrollContainer minWidth={480}>
-            <Table striped highlightOnHover aria-busy={loading || undefined}>
-              <Table.Caption>{caption}</Table.Caption>
+            <Table striped highlightOnHover aria-busy={loading || undefined} aria-labelledby={captionId}>
               <Table.Thead>
                 <Table.Tr>
                   {/* a td, not a th: the column has no header text, its checkboxes are named one by one */}
@@ -255,6 +256,7 @@ export function DataGrid<T>({
           </Table.ScrollContainer>
         )}
       </Box>
+      {!cards && <OuterCaption id={captionId}>{caption}</OuterCaption>}
       <Pager
         page={grid.params.page}
         perPage={grid.params.per_page}

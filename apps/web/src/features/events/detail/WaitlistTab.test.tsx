@@ -33,6 +33,20 @@ const waitlist = [
   },
 ];
 
+describe("WaitlistTab, the table", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is named by its caption, which sits outside the sideways scroll where a phone wraps it", async () => {
+    stubGraphql({ eventWaitlist: () => ({ event: { id: 4, waitlist } }) });
+    renderUi(<WaitlistTab event={event(20)} timeZone="America/New_York" can={can} />);
+    const words = "Waitlist of College Fair, in the order seats are given";
+    const table = await screen.findByRole("table", { name: words });
+    const scroller = ".mantine-TableScrollContainer-scrollContainer";
+    expect(table.closest(scroller)).not.toBeNull();
+    expect(screen.getByText(words).closest(scroller)).toBeNull();
+  });
+});
+
 describe("WaitlistTab, Move up", () => {
   afterEach(() => vi.unstubAllGlobals());
 

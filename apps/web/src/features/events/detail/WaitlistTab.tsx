@@ -5,6 +5,7 @@ import { execute } from "../../../lib/graphql.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
 import { formatDateTime } from "../../../ui/detail/format.ts";
 import { notify } from "../../../ui/notify.tsx";
+import { OuterCaption } from "../../../ui/OuterCaption.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import type { EventPermissions } from "../../teams/permissions.ts";
@@ -24,6 +25,7 @@ export function WaitlistTab({ event, timeZone, can }: { event: EventDetail; time
   const editable = can.assign && !event.deleted_at;
   const free = hasFreeSeat(event);
   const seatsId = useId();
+  const captionId = useId();
 
   const moveUp = async (id: number, name: string) => {
     setBusy(id);
@@ -69,50 +71,52 @@ export function WaitlistTab({ event, timeZone, can }: { event: EventDetail; time
             Nobody is waiting.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped captionSide="top">
-              <Table.Caption>Waitlist of {event.title}, in the order seats are given</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col" w={80} ta="right">
-                    Position
-                  </Table.Th>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Joined</Table.Th>
-                  {editable && <Table.Th scope="col">Action</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {waitlist.data.map((w) => (
-                  <Table.Tr key={w.student.id}>
-                    <Table.Td ta="right">{w.position}</Table.Td>
-                    <Table.Th scope="row" fw={400}>
-                      <Anchor component={Link} to={`/Students/${w.student.uuid}`} size="sm">
-                        {personName(w.student)}
-                      </Anchor>
+          <>
+            <OuterCaption id={captionId}>{`Waitlist of ${event.title}, in the order seats are given`}</OuterCaption>
+            <Table.ScrollContainer minWidth={480}>
+              <Table striped aria-labelledby={captionId}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col" w={80} ta="right">
+                      Position
                     </Table.Th>
-                    <Table.Td>{formatDateTime(w.created_at, timeZone)}</Table.Td>
-                    {editable && (
-                      <Table.Td>
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          loading={busy === w.student.id}
-                          // the server would refuse a full event: the seats line says why not
-                          disabled={!free}
-                          aria-describedby={free ? undefined : seatsId}
-                          aria-label={`Move up ${personName(w.student)}`}
-                          onClick={() => void moveUp(w.student.id, personName(w.student))}
-                        >
-                          Move up
-                        </Button>
-                      </Table.Td>
-                    )}
+                    <Table.Th scope="col">Name</Table.Th>
+                    <Table.Th scope="col">Joined</Table.Th>
+                    {editable && <Table.Th scope="col">Action</Table.Th>}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {waitlist.data.map((w) => (
+                    <Table.Tr key={w.student.id}>
+                      <Table.Td ta="right">{w.position}</Table.Td>
+                      <Table.Th scope="row" fw={400}>
+                        <Anchor component={Link} to={`/Students/${w.student.uuid}`} size="sm">
+                          {personName(w.student)}
+                        </Anchor>
+                      </Table.Th>
+                      <Table.Td>{formatDateTime(w.created_at, timeZone)}</Table.Td>
+                      {editable && (
+                        <Table.Td>
+                          <Button
+                            size="compact-sm"
+                            variant="light"
+                            loading={busy === w.student.id}
+                            // the server would refuse a full event: the seats line says why not
+                            disabled={!free}
+                            aria-describedby={free ? undefined : seatsId}
+                            aria-label={`Move up ${personName(w.student)}`}
+                            onClick={() => void moveUp(w.student.id, personName(w.student))}
+                          >
+                            Move up
+                          </Button>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
         )}
       </Stack>
     </DetailSection>
