@@ -7,8 +7,11 @@ import { openDatabase } from "../client.ts";
 import * as t from "../schema/index.ts";
 import { demoEmail } from "./demo.ts";
 
-/** What `npm start` does to an empty and to an existing PGlite database, in development and production. */
-describe("start-up seeding", () => {
+/**
+ * What `npm start` does to an empty and to an existing PGlite database, in development and production.
+ * A test starts one or two server processes: 14-26 s each alone, over 60 s on a loaded 2-core machine.
+ */
+describe("start-up seeding", { timeout: 180_000 }, () => {
   const dirs: string[] = [];
   const running: SpawnedServer[] = [];
   const emptyDir = () => {
