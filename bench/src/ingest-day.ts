@@ -275,11 +275,12 @@ function describeDay(s: SeededDay, label: string) {
 /** The bare route's run, with its server's and the loader's CPU (ms) meanwhile. */
 type Bare = Run & { serverMs: number; loaderMs: number };
 
-async function bareRoute(body: string, token: string): Promise<Bare> {
+/** A baseline server's run: the bare route, or the stored route with `env` (STORE, GROUP). */
+async function routeRun(script: string, body: string, token: string, env: Record<string, string> = {}): Promise<Bare> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/src/support/bare-route.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", `bench/src/support/${script}`], {
     cwd: new URL("../..", import.meta.url).pathname,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port), CLIENTS: String(CLIENTS) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -354,6 +355,8 @@ interface DbResult {
   served: Record<string, number>;
   bare: Bare;
   raw: Run | null;
+  /** the bare route that also stores each ping in this database: one INSERT a request, and grouped */
+  stored: { single: Bare; grouped: Bare } | null;
   errors: number;
 }
 
@@ -447,6 +450,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
       served: {},
       bare: null as unknown as Bare,
       raw: null,
+      stored: null,
       errors: 0,
     };
     console.log(
@@ -574,7 +578,7 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
     const sample = phases[0]?.seeded.phones[0] as SeededPhone;
     const body = pingBody(phases[0] as Phase, sample);
     await stop();
-    result.bare = await bareRoute(body, sample.token);
+    result.bare = await routeRun("bare-route.ts", body, sample.token);
     noteErrors("bare route", result.bare);
     console.log(
       `baselines (server stopped; same loader, ${CLIENTS} callers, ${DURATION_S} s): bare Fastify route ` +
@@ -587,6 +591,20 @@ async function measureDb(kind: "pglite" | "postgres"): Promise<DbResult> {
       console.log(
         `  raw single-row INSERTs into PostgreSQL: ${f0(result.raw.rate)} statements/s, p50 ${f1(result.raw.p50)} ms,` +
           ` p99 ${f1(result.raw.p99)} ms`,
+      );
+    }
+    // the ceiling of any ping path that stores the ping before it answers (stored-route.ts)
+    const store = { STORE: kind, ...(kind === "postgres" ? { DATABASE_URL: process.env.DATABASE_URL ?? "" } : {}) };
+    result.stored = {
+      single: await routeRun("stored-route.ts", body, sample.token, { ...store, GROUP: "0" }),
+      grouped: await routeRun("stored-route.ts", body, sample.token, { ...store, GROUP: "1" }),
+    };
+    for (const [name, run] of Object.entries(result.stored)) {
+      noteErrors(`stored route (${name})`, run);
+      console.log(
+        `  the bare route storing each ping in ${server.label} before it answers, ${name === "single" ? "one INSERT a request" : "grouped as the app groups (one INSERT a turn)"}:` +
+          ` ${f0(run.rate)} req/s (${x2(run.rate / result.bare.rate)} the bare route), p50 ${f1(run.p50)} ms, p99 ${f1(run.p99)} ms;` +
+          ` CPU per request: route ${f1(perCall(run.serverMs, run.calls))} µs${kind === "postgres" ? " (PostgreSQL's not counted)" : ""}, loader ${f1(perCall(run.loaderMs, run.calls))} µs`,
       );
     }
     result.errors = errors;
@@ -640,6 +658,14 @@ function report(r: DbResult) {
     `  app / bare route: early ${x2(earlyRate / r.bare.rate)}, late ${x2(lateRate / r.bare.rate)}` +
       (r.raw ? `; app / raw INSERT: early ${x2(earlyRate / r.raw.rate)}, late ${x2(lateRate / r.raw.rate)}` : ""),
   );
+  if (r.stored) {
+    const best = Math.max(r.stored.single.rate, r.stored.grouped.rate);
+    console.log(
+      `  ceiling: a route that only stores the ping before answering reaches ${x2(best / r.bare.rate)} the bare route` +
+        ` (${f0(r.stored.single.rate)} req/s one INSERT a request, ${f0(r.stored.grouped.rate)} grouped);` +
+        ` app / that ceiling: early ${x2(earlyRate / best)}, late ${x2(lateRate / best)}`,
+    );
+  }
   const goal = (ok: boolean) => (ok ? "met" : "MISSED");
   const floor = r.label === "PGlite" ? 0.25 : 0.5;
   // what the rate goal asks of a ping's CPU: at floor x the bare route's rate, the machine's cores

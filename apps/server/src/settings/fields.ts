@@ -75,10 +75,12 @@ const ZONES: readonly string[] = TIME_ZONES.map((z) => z.value);
  * The school's fields checked one by one, each error naming its field (spec section 3). A field
  * left out (undefined) is not changed; null clears an optional text and student_cap (no cap).
  * `before` gives late_time and absent_time their other half: absent_time must stay after late_time.
+ * Its timezone may be kept though not one of the options: a school installed with another zone
+ * (ADMIN_TIMEZONE takes any IANA zone) still saves its other fields (decision 0961).
  */
 export function cleanSchoolFields(
   input: SchoolFields,
-  before: { late_time: number; absent_time: number } | null,
+  before: { late_time: number; absent_time: number; timezone?: string } | null,
 ): SchoolValues {
   const out: SchoolValues = {};
   if (input.name !== undefined) out.name = requiredText(input.name, "name");
@@ -108,7 +110,8 @@ export function cleanSchoolFields(
   }
   if (input.timezone === null) throw userError("timezone is required", "timezone");
   if (input.timezone !== undefined) {
-    if (!ZONES.includes(input.timezone)) throw userError(`timezone must be one of ${ZONES.join(", ")}`, "timezone");
+    if (!ZONES.includes(input.timezone) && input.timezone !== before?.timezone)
+      throw userError(`timezone must be one of ${ZONES.join(", ")}`, "timezone");
     out.timezone = input.timezone;
   }
   if (input.token_pattern !== undefined) {

@@ -2,7 +2,7 @@ import { STATUS } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
-import { attendance, auditLog, schoolClosures, studentCourse, students } from "../db/schema/index.ts";
+import { attendance, auditLog, schoolClosures, schools, studentCourse, students } from "../db/schema/index.ts";
 import { finaliseDue } from "../engine/finalise/run.ts";
 import { floorMinute, MIN, makeCourse, makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
 
@@ -108,6 +108,29 @@ describe.each(DATABASES)("school settings on %s", (kind) => {
     for (const [vars, field] of cases) {
       const res = await update(vars);
       expect(first(res.body.errors)?.extensions, JSON.stringify(vars)).toMatchObject({ code: "BAD_USER_INPUT", field });
+    }
+  });
+
+  it("keeps a zone set at installation that is not an option: other fields save, another such zone is refused (decision 0961)", async () => {
+    const [before] = await db().select({ timezone: schools.timezone }).from(schools).where(eq(schools.id, schoolId));
+    await db().update(schools).set({ timezone: "Australia/Sydney" }).where(eq(schools.id, schoolId));
+    try {
+      // the School tab sends every field, the zone unchanged among them
+      const kept = await update({ address: "1 Harbour St", tz: "Australia/Sydney" });
+      expect(kept.body.errors).toBeUndefined();
+      expect(kept.body.data.updateSchool).toMatchObject({ address: "1 Harbour St", timezone: "Australia/Sydney" });
+      const other = await update({ tz: "Europe/Berlin" });
+      expect(first(other.body.errors)?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "timezone" });
+      const listed = await update({ tz: "America/Chicago" });
+      expect(listed.body.data.updateSchool.timezone).toBe("America/Chicago");
+      // once it moved to an option, the old zone is an unknown one like any other
+      const back = await update({ tz: "Australia/Sydney" });
+      expect(first(back.body.errors)?.extensions).toMatchObject({ field: "timezone" });
+    } finally {
+      await db()
+        .update(schools)
+        .set({ timezone: before?.timezone ?? "UTC" })
+        .where(eq(schools.id, schoolId));
     }
   });
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { isMasterAdmin, TIME_ZONES } from "@rollbook/domain";
+import { isMasterAdmin } from "@rollbook/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { execute } from "../../lib/graphql.ts";
 import { ME_KEY, useMe } from "../../lib/me.ts";
@@ -17,6 +17,7 @@ import {
   schoolErrors,
   schoolFormValues,
   schoolVariables,
+  zoneOptions,
 } from "./school-form.ts";
 
 type TextKey = Exclude<keyof SchoolFormValues, "allow_user_invite">;
@@ -103,7 +104,7 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
               <NativeSelect
                 label={SCHOOL_LABELS.timezone}
                 {...form.getInputProps("timezone")}
-                data={TIME_ZONES.map((z) => ({ value: z.value, label: z.label }))}
+                data={zoneOptions(school.timezone)}
               />
             </div>
           </SimpleGrid>

@@ -108,6 +108,27 @@ describe("/Settings with unsaved edits of the school", { timeout: 20_000 }, () =
   });
 });
 
+describe("/Settings, a school whose zone is not an option (decision 0961)", { timeout: 20_000 }, () => {
+  it("shows the school's own zone and saves it unchanged", async () => {
+    answers.schoolSettings = () => ({ school: { ...SCHOOL, timezone: "Australia/Sydney" } });
+    try {
+      const user = userEvent.setup();
+      const { calls } = renderSettings();
+      const zone = await screen.findByRole("combobox", { name: "Time zone" });
+      expect(zone).toHaveProperty("value", "Australia/Sydney");
+      await user.type(await nameField(), " North");
+      await user.click(screen.getByRole("button", { name: "Save school" }));
+      expect(await screen.findByText("The school's settings were saved.")).toBeTruthy();
+      expect(calls.find((c) => c.operation === "updateSchool")?.variables).toMatchObject({
+        name: "Demo College North",
+        timezone: "Australia/Sydney",
+      });
+    } finally {
+      answers.schoolSettings = () => ({ school: SCHOOL });
+    }
+  });
+});
+
 describe("/Settings, the School tab's numbers", { timeout: 20_000 }, () => {
   it("keeps what was typed and says what is wrong, without saving", async () => {
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 /** The School tab's form: the school's fields as text inputs, and back to the call's variables. Pure. */
-import { formatPhone, phoneProblem, SCHOOL_NUMBER_RANGES, wholeTextIn } from "@rollbook/domain";
+import { formatPhone, phoneProblem, SCHOOL_NUMBER_RANGES, TIME_ZONES, wholeTextIn } from "@rollbook/domain";
 import { isEmailShape } from "../../ui/form/rules.ts";
 import type { Errors } from "../../ui/form/server-errors.ts";
 
@@ -139,6 +139,16 @@ export function schoolVariables(
       allow_user_invite: v.allow_user_invite,
     },
   };
+}
+
+/**
+ * The time zone field's options: the listed zones, and the school's own when it is none of them (set
+ * at installation by ADMIN_TIMEZONE, decision 0961). Without it the select would show, and save, the
+ * first option instead: a school in Sydney moved to New York by saving its address.
+ */
+export function zoneOptions(current: string): { value: string; label: string }[] {
+  const listed = TIME_ZONES.map((z) => ({ value: z.value as string, label: z.label as string }));
+  return listed.some((z) => z.value === current) ? listed : [...listed, { value: current, label: current }];
 }
 
 /** A new school (role 1): its name and time zone. */
