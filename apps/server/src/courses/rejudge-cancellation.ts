@@ -10,6 +10,7 @@ import type { DueSession } from "../engine/finalise/due.ts";
 import { excusesOn, pingsInWindow, travelDuring } from "../engine/finalise/roster.ts";
 import type { ChangedAttendance } from "../engine/publish-attendance.ts";
 import { placeSignals } from "../engine/sessions-for-student.ts";
+import { publishSettled, settleTasksOf } from "../engine/settle-tasks.ts";
 import { forgetStudent } from "../engine/state.ts";
 import { verdictOf } from "../engine/verdict.ts";
 
@@ -54,7 +55,14 @@ export async function rejudgeCancellation(data: Scoped, course: CourseRow, date:
       await db
         .insert(attendanceActivity)
         .values(written.map((r) => ({ attendance_id: r.id, event: "status changed", created_at: now })));
+    // a session that did not happen leaves nothing to review or follow up
+    const settled = await settleTasksOf(
+      db,
+      written.map((r) => r.id),
+      now,
+    );
     await statusesChanged(s, written.map(changeOf), now);
+    await publishSettled(s, settled);
     return;
   }
   const rows = await db

@@ -1,5 +1,5 @@
 import { OFFLINE_CODE_PERIOD_S, offlineCodeAt, verifyOfflineCode } from "@rollbook/domain";
-import { and, eq, isNull, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { admitOfflineCodeGuess, offlineCodeRight, offlineCodeWrong } from "../access/offline-code-limits.ts";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
@@ -11,13 +11,13 @@ import {
   courses,
   events,
   students,
-  tasks,
 } from "../db/schema/index.ts";
 import { claimCode, stepOfCode, unclaimCode } from "../device/codes-once.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import type { AttendanceRow } from "./apply.ts";
 import { statusesChanged } from "./finalise/apa.ts";
 import { recordPresence } from "./record-presence.ts";
+import { publishSettled, settleTasksOf } from "./settle-tasks.ts";
 import { forgetStudent } from "./state.ts";
 
 /**
@@ -36,18 +36,7 @@ export async function overrideAttendance(data: Scoped, id: number, status: numbe
     if (!row) return null;
     if (row.status === status && row.lock) return { row, changed: false, settled: [] };
     const { db } = systemOf(tx);
-    const settled = await db
-      .update(tasks)
-      .set({ deleted_at: now })
-      .where(
-        and(
-          eq(tasks.taskable_type, "attendance"),
-          eq(tasks.taskable_id, row.id),
-          like(tasks.description, "Review:%"),
-          isNull(tasks.deleted_at),
-        ),
-      )
-      .returning({ id: tasks.id, user_id: tasks.user_id, school_id: tasks.school_id });
+    const settled = await settleTasksOf(db, [row.id], now, { reviewsOnly: true });
     const [updated] = await db
       .update(attendance)
       .set({ status, lock: true, updated_at: now })
@@ -77,13 +66,7 @@ export async function overrideAttendance(data: Scoped, id: number, status: numbe
   if (!result) throw notFound("Attendance");
   const { s } = systemOf(data);
   if (result.changed) await statusesChanged(s, [result.row], now);
-  for (const t of result.settled) {
-    try {
-      await s.bus.publish({ type: "task.update", school_id: t.school_id, ids: [t.id], user_id: t.user_id });
-    } catch (err) {
-      s.log.warn({ err }, "task push failed");
-    }
-  }
+  await publishSettled(s, result.settled);
   return result.row;
 }
 

@@ -6,6 +6,7 @@ import { rejudgeCancellation } from "../courses/rejudge-cancellation.ts";
 import { attendance, attendanceActivity, cancellations, courses, schoolClosures } from "../db/schema/index.ts";
 import { statusesChanged } from "../engine/finalise/apa.ts";
 import type { ChangedAttendance } from "../engine/publish-attendance.ts";
+import { publishSettled, settleTasksOf } from "../engine/settle-tasks.ts";
 import { forgetStudent } from "../engine/state.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { audit } from "../students/bulk.ts";
@@ -48,7 +49,7 @@ export async function createClosure(
   if (end > addDays(start, CLOSURE_MAX_DAYS - 1))
     throw userError(`a closure spans at most ${CLOSURE_MAX_DAYS} days`, "end_date");
   const schoolId = data.viewer.schoolId;
-  const { row, changed } = await data.transaction(async (tx) => {
+  const { row, changed, settled } = await data.transaction(async (tx) => {
     const { db } = systemOf(tx);
     const [created] = await db
       .insert(schoolClosures)
@@ -73,12 +74,19 @@ export async function createClosure(
       await db
         .insert(attendanceActivity)
         .values(written.map((r) => ({ attendance_id: r.id, event: "status changed", created_at: now })));
+    // the days the school was closed leave nothing to review or follow up
+    const settled = await settleTasksOf(
+      db,
+      written.map((r) => r.id),
+      now,
+    );
     await audit(tx, "closure.create", [{ id: created.id, data: { start, end, cancelled: written.length } }], "closure");
-    return { row: created, changed: written.map(changeOf) };
+    return { row: created, changed: written.map(changeOf), settled };
   });
   const { s } = systemOf(data);
   forgetStudent(s);
   await statusesChanged(s, changed);
+  await publishSettled(s, settled);
   return row;
 }
 
