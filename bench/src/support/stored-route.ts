@@ -57,7 +57,7 @@ const INSERT = `insert into ${table} (student_id, device_ping_id, recorded_at, l
 const insertRows = (rows: Row[]) => {
   const cols: unknown[][] = [[], [], [], [], [], [], []];
   for (const r of rows) {
-    r.forEach((v, i) => cols[i]?.push(v));
+    for (const [i, v] of r.entries()) cols[i]?.push(v);
     cols[6]?.push('{"source":"bench"}');
   }
   return query(INSERT, cols);
@@ -78,8 +78,12 @@ function schedule() {
     running += 1;
     insertRows(group.flatMap((g) => g.rows))
       .then(
-        () => group.forEach((g) => g.done()),
-        (e) => group.forEach((g) => g.done(e)),
+        () => {
+          for (const g of group) g.done();
+        },
+        (e) => {
+          for (const g of group) g.done(e);
+        },
       )
       .finally(() => {
         running -= 1;
