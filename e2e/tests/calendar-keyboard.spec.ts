@@ -189,3 +189,42 @@ test("Save is held while an optional date does not exist: the course is not save
     });
   }
 });
+
+/**
+ * A calendar opens next to its field (decision 0711), so beside the navigation it reaches over it.
+ * The field's section held it in a stacking context under the navigation, whose column of Sundays
+ * then covered the calendar's: no Sunday could be clicked. Every day shown takes a click.
+ */
+test("a calendar beside the navigation is over it: every day shown, Sundays too, takes a click", async ({
+  signedInBlankPage: page,
+  api,
+  session,
+}) => {
+  const { courses } = await api.graphql<{ courses: { data: { uuid: string }[] } }>(
+    session.access_token,
+    'query { courses(query: "Open Study Hall") { data { uuid } } }',
+  );
+  // the cancellation form's date field is the first of its row, by the navigation
+  await page.goto(`/Courses/${courses.data[0]?.uuid}?tab=cancellations`);
+  const form = page.getByRole("form", { name: "Cancel a class" });
+  await form.getByRole("button", { name: "Choose Date in the calendar" }).click();
+  const calendar = page.getByRole("dialog", { name: "Date: calendar" });
+  const days = calendar.locator("button[data-date]");
+  await expect(days.first()).toBeVisible();
+  // what a click at each day's centre would reach
+  const covered = await days.evaluateAll((buttons) =>
+    buttons
+      .filter((b) => {
+        const r = b.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !(hit && b.contains(hit));
+      })
+      .map((b) => b.getAttribute("data-date")),
+  );
+  expect(covered).toEqual([]);
+  const sunday = calendar.locator("tr td:first-child button[data-date]").first();
+  const iso = (await sunday.getAttribute("data-date")) ?? "";
+  await sunday.click();
+  const [y, m, d] = iso.split("-");
+  await expect(form.getByRole("textbox", { name: "Date" })).toHaveValue(`${m}/${d}/${y}`);
+});

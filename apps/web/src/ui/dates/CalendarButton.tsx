@@ -9,6 +9,14 @@ const CalendarIcon = () => (
 );
 
 /**
+ * For the field whose right section holds the calendar. Mantine gives an input's sections z-index 1,
+ * a stacking context that kept the calendar (z-index 300, rendered next to its field, decision 0711)
+ * under the navigation (101): a calendar opened near the navigation lost its Sunday column under
+ * it. Without that z-index the calendar is layered as every other dropdown.
+ */
+export const CALENDAR_SECTION_PROPS = { style: { zIndex: "auto" } } as const;
+
+/**
  * The button beside typed date boxes, "Choose <label> in the calendar", and the calendar it opens
  * as a dialog, "<label>: calendar" (decision 0588, the WAI-ARIA date picker dialog): focus is kept
  * in it, Escape closes it, and focus goes back to the button. `children` is the calendar.

@@ -2,7 +2,7 @@ import { TextInput } from "@mantine/core";
 import { DatePicker } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import type { FocusEvent } from "react";
-import { CalendarButton } from "./CalendarButton.tsx";
+import { CALENDAR_SECTION_PROPS, CalendarButton } from "./CalendarButton.tsx";
 import { DATE_FORMAT } from "./date-format.ts";
 import { readTypedDate, type TypedBounds } from "./typed-date.ts";
 import { useDayCalendar } from "./use-day-calendar.ts";
@@ -63,6 +63,7 @@ export function DateField(props: Props) {
       placeholder={placeholder ?? DATE_FORMAT}
       onChange={(e) => emit(typed.type(e.currentTarget.value))}
       rightSectionPointerEvents="all"
+      rightSectionProps={CALENDAR_SECTION_PROPS}
       rightSection={
         <CalendarButton label={label} opened={calendar.opened} onOpen={calendar.open}>
           <DatePicker {...calendar.picker} value={value} onChange={pick} defaultDate={value ?? undefined} />

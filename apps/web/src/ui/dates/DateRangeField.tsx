@@ -2,7 +2,7 @@ import { Fieldset, Group, Input, TextInput } from "@mantine/core";
 import { DatePicker, type DatesRangeValue } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import { useId } from "react";
-import { CalendarButton } from "./CalendarButton.tsx";
+import { CALENDAR_SECTION_PROPS, CalendarButton } from "./CalendarButton.tsx";
 import type { Common } from "./DateField.tsx";
 import { DATE_FORMAT } from "./date-format.ts";
 import { readTypedDate, readTypedEnd } from "./typed-date.ts";
@@ -81,6 +81,7 @@ export function DateRangeField(props: Props) {
           error={end.shown ?? errors?.end ?? undefined}
           onChange={(e) => emit([start.value, end.type(e.currentTarget.value)])}
           rightSectionPointerEvents="all"
+          rightSectionProps={CALENDAR_SECTION_PROPS}
           rightSection={
             <CalendarButton label={label} opened={calendar.opened} onOpen={calendar.open}>
               <DatePicker
