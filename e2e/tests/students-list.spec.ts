@@ -25,7 +25,9 @@ async function openList(page: Page, query = "") {
 }
 
 test("paging, page size and sorting stay in the URL and survive a reload", async ({ signedInBlankPage: page }) => {
-  await openList(page);
+  // the demo school's own students only: other specs add students (to the same server) whose
+  // e-mails would move the rows of a page between its two reads
+  await openList(page, "?query=students.demo");
   await expect(bodyRows(page)).toHaveCount(25);
   await page.getByRole("navigation", { name: "Participants pages" }).getByRole("button", { name: "Page 2" }).click();
   await expect.poll(() => params(page).get("page")).toBe("2");
@@ -50,6 +52,7 @@ test("paging, page size and sorting stay in the URL and survive a reload", async
   await page.reload();
   await expect(bodyRows(page)).toHaveCount(50);
   expect(Object.fromEntries(params(page))).toMatchObject({
+    query: "students.demo",
     page: "2",
     per_page: "50",
     sort_by: "email",
