@@ -128,15 +128,40 @@ export const pageToday = (page: Page) =>
     return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
   });
 
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
 /**
- * Moves an open calendar from the month of `shown` (a day of the month it shows) to the month of
- * `wanted` with its Next month / Previous month buttons: how many depends on the day of the month.
+ * Moves the open calendar to the month of `wanted` with its Next month / Previous month buttons,
+ * reading the month it shows from its heading ("November 2026"), not assuming it: which month a
+ * calendar opens on depends on the day of the month and on when the field got its dates.
  */
-export async function turnCalendar(page: Page, shown: string, wanted: string) {
-  const month = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7));
-  const steps = month(wanted) - month(shown);
-  const button = page.getByRole("button", { name: steps > 0 ? "Next month" : "Previous month" });
-  for (let i = 0; i < Math.abs(steps); i++) await button.click();
+export async function turnCalendar(page: Page, wanted: string) {
+  const heading = page
+    .getByRole("dialog", { name: /: calendar$/ })
+    .getByRole("button", { name: new RegExp(`^(${MONTH_NAMES.join("|")}) \\d{4}$`) });
+  const target = Number(wanted.slice(0, 4)) * 12 + Number(wanted.slice(5, 7)) - 1;
+  for (let turns = 0; turns <= 24; turns++) {
+    const text = ((await heading.textContent()) ?? "").trim();
+    const [name, year] = text.split(" ");
+    const steps = target - (Number(year) * 12 + MONTH_NAMES.indexOf(name ?? ""));
+    if (steps === 0) return;
+    await page.getByRole("button", { name: steps > 0 ? "Next month" : "Previous month" }).click();
+    await expect(heading).not.toHaveText(text);
+  }
+  throw new Error(`the calendar did not reach the month of ${wanted}`);
 }
 
 /** Types into a searchable select (a class, a group...) and picks the first option containing `text`. */
