@@ -128,21 +128,6 @@ export const pageToday = (page: Page) =>
     return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
   });
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /**
  * Moves the open calendar to the month of `wanted` with its Next month / Previous month buttons,
  * reading the month it shows from its heading ("November 2026"), not assuming it: which month a
@@ -151,12 +136,12 @@ const MONTH_NAMES = [
 export async function turnCalendar(page: Page, wanted: string) {
   const heading = page
     .getByRole("dialog", { name: /: calendar$/ })
-    .getByRole("button", { name: new RegExp(`^(${MONTH_NAMES.join("|")}) \\d{4}$`) });
+    .getByRole("button", { name: new RegExp(`^(${MONTHS.join("|")}) \\d{4}$`) });
   const target = Number(wanted.slice(0, 4)) * 12 + Number(wanted.slice(5, 7)) - 1;
   for (let turns = 0; turns <= 24; turns++) {
     const text = ((await heading.textContent()) ?? "").trim();
     const [name, year] = text.split(" ");
-    const steps = target - (Number(year) * 12 + MONTH_NAMES.indexOf(name ?? ""));
+    const steps = target - (Number(year) * 12 + MONTHS.indexOf(name ?? ""));
     if (steps === 0) return;
     await page.getByRole("button", { name: steps > 0 ? "Next month" : "Previous month" }).click();
     await expect(heading).not.toHaveText(text);

@@ -27,7 +27,7 @@ export function rejectedRows(rowErrors: ImportRow["row_errors"]): number {
 
 /** The rows not written, and one more for each problem of the whole file (a failure). */
 export function errorCount(rowErrors: ImportRow["row_errors"]): number {
-  return rowErrors.reduce((n, e) => n + (e.line > 0 ? 1 : (e.rows ?? 1)), 0);
+  return rejectedRows(rowErrors) + rowErrors.filter((e) => e.line === 0 && e.rows === undefined).length;
 }
 
 export async function importByUuid(data: Scoped, uuid: string): Promise<ImportRow> {
