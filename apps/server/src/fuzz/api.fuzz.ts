@@ -3,6 +3,11 @@
  * REST, device and GraphQL entry and the push socket of a real server in its own process. Fails
  * on any 5xx, any answer slower than 1 s, a socket cut without a close frame, or a health probe
  * slower than 200 ms meanwhile; prints the server's memory before and after.
+ *
+ * On a loaded machine (CI runs other test files beside this one) a request can wait behind others
+ * without being slow itself, and a probe can be late while the server is free. So a slow answer is
+ * sent again alone at the end and fails only if it is slow alone too, and a slow probe fails only
+ * if the server's own event loop was held past 200 ms (decision 0420).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, type DbKind } from "../../test/harness.ts";
@@ -70,26 +75,32 @@ describe.each(KINDS)("fuzzing every entry on %s", (kind) => {
         ...restLanes(t, runs),
         ...pushLanes(t, staffToken, runs),
       ];
+      t.resetLoop();
       const stopHealth = t.watchHealth();
       const started = performance.now();
       const { failures, timings } = await runLanes(lanes, PARALLEL);
       const seconds = (performance.now() - started) / 1000;
       const health = await stopHealth();
+      const loopMs = await t.loopDelay();
+      failures.push(...(await t.replayAlone()));
+      // a failed probe always counts; a late one only when the server itself was held that long
+      const held = health.slow.filter((p) => p.status !== 200 || loopMs > MAX_HEALTH_MS);
       const after = await t.memory();
       const memory = (m: typeof before) => `RSS ${mb(m.rss)}, heap ${mb(m.heapUsed)} used of ${mb(m.heapTotal)}`;
       console.log(
         [
           `fuzz on ${kind}: ${t.requests} requests over ${lanes.length} lanes (${ROOT_FIELDS} GraphQL root fields) in ${seconds.toFixed(0)} s, seed ${SEED}`,
-          `health: ${health.n} probes, slowest ${health.worst} ms, ${health.slow.length} over ${MAX_HEALTH_MS} ms or failed`,
+          `health: ${health.n} probes, slowest ${health.worst} ms, ${health.slow.length} over ${MAX_HEALTH_MS} ms or failed; server event loop held at most ${loopMs} ms`,
           `server memory before: ${memory(before)}`,
           `server memory after:  ${memory(after)}`,
           `lanes: ${timings.join("; ")}`,
           `slowest answers: ${t.slowest.map((s) => `${s.ms} ms ${s.request}`).join("\n    ")}`,
+          ...(t.replays.length ? [`slow answers sent again alone: ${t.replays.join("; ")}`] : []),
           ...t.problems.map((p) => `PROBLEM ${p.entry}: ${p.what}\n    ${p.request}`),
         ].join("\n"),
       );
       expect(failures).toEqual([]);
-      expect(health.slow).toEqual([]);
+      expect(held).toEqual([]);
       if (SCALE >= 1 && !process.env.FUZZ_ONLY) expect(t.requests).toBeGreaterThanOrEqual(10_000);
     },
     180_000 * Math.max(1, SCALE),

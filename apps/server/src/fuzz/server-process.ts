@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
 import { adminUrl, freshDir, ROOT, TEMPLATE_PG_DB, TEST_PASSWORD } from "../../test/template.ts";
 import { buildApp } from "../app.ts";
@@ -22,6 +23,11 @@ export interface Ready {
   studentToken: string;
   /** a school admin's sign-in, so the fuzzer can sign in again if a mutation ends its session */
   staff: { email: string; password: string };
+}
+/** The longest the server's event loop was held since the last "loop-reset", in ms. */
+export interface LoopDelay {
+  type: "loop";
+  maxMs: number;
 }
 export interface Memory {
   type: "memory";
@@ -80,13 +86,20 @@ async function main() {
     studentToken: student.token,
     staff: { email: demoEmail("school_admin"), password: TEST_PASSWORD },
   };
+  // the server's own measure of being held: a slow health probe with a free loop was the machine
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   process.send?.(ready);
   // the fuzzer is gone (killed, timed out): do not outlive it
   process.once("disconnect", () => {
     void cleanup().finally(() => process.exit(1));
   });
   process.on("message", (m: { type: string }) => {
-    if (m.type === "memory") {
+    if (m.type === "loop-reset") loop.reset();
+    else if (m.type === "loop") {
+      const out: LoopDelay = { type: "loop", maxMs: Math.round(loop.max / 1e6) };
+      process.send?.(out);
+    } else if (m.type === "memory") {
       // collected first, so the figures compare what is kept, not garbage not yet swept
       (globalThis as { gc?: () => void }).gc?.();
       const u = process.memoryUsage();
