@@ -5,6 +5,7 @@ import { systemOf } from "../access/system.ts";
 import { courses, locations } from "../db/schema/index.ts";
 import { forgetStudent } from "../engine/state.ts";
 import { notFound, userError } from "../graphql/builder.ts";
+import { publishRow } from "../realtime/publish-row.ts";
 import { schoolThresholds } from "../settings/school-thresholds.ts";
 import { audit } from "../students/bulk.ts";
 
@@ -62,18 +63,19 @@ export async function createCourse(data: Scoped, input: CourseInput): Promise<Co
     return created;
   });
   forgetAll(data);
+  await publishRow(data, "course.update", row);
   return row;
 }
 
 /** Changes the fields given; `is_archived` archives or unarchives. A removed course is read-only. */
 export async function updateCourse(data: Scoped, id: number, input: CourseInput): Promise<CourseRow> {
-  const row = await data.transaction(async (tx) => {
+  const { row, changed } = await data.transaction(async (tx) => {
     const before = await tx.first("coursesAnyState", eq(courses.id, id), { forUpdate: true });
     if (!before) throw notFound("Course");
     if (before.deleted_at) throw userError("The course is removed: restore it first", "id");
     const set = clean(input, before, await schoolThresholds(tx, before.school_id));
     await checkLocation(tx, set.location_id);
-    if (Object.keys(set).length === 0) return before;
+    if (Object.keys(set).length === 0) return { row: before, changed: false };
     const { db } = systemOf(tx);
     const [after] = await db
       .update(courses)
@@ -81,9 +83,11 @@ export async function updateCourse(data: Scoped, id: number, input: CourseInput)
       .where(eq(courses.id, before.id))
       .returning();
     await audit(tx, "course.update", [{ id: before.id, data: { fields: Object.keys(set) } }], "course");
-    return after ?? before;
+    return { row: after ?? before, changed: true };
   });
   if (Object.keys(input).some((k) => SCHEDULE_FIELDS.includes(k))) forgetAll(data);
+  // open pages showing the course (its page, the lists, the dashboard, students' pages) refetch
+  if (changed) await publishRow(data, "course.update", row);
   return row;
 }
 
@@ -100,10 +104,10 @@ export async function restoreCourse(data: Scoped, id: number): Promise<CourseRow
 }
 
 async function setRemoved(data: Scoped, id: number, removed: boolean): Promise<CourseRow> {
-  const row = await data.transaction(async (tx) => {
+  const { row, changed } = await data.transaction(async (tx) => {
     const found = await tx.first("coursesAnyState", eq(courses.id, id), { forUpdate: true });
     if (!found) throw notFound("Course");
-    if ((found.deleted_at !== null) === removed) return found;
+    if ((found.deleted_at !== null) === removed) return { row: found, changed: false };
     const { db } = systemOf(tx);
     const [after] = await db
       .update(courses)
@@ -111,8 +115,9 @@ async function setRemoved(data: Scoped, id: number, removed: boolean): Promise<C
       .where(eq(courses.id, found.id))
       .returning();
     await audit(tx, removed ? "course.remove" : "course.restore", [{ id: found.id }], "course");
-    return after ?? found;
+    return { row: after ?? found, changed: true };
   });
   forgetAll(data);
+  if (changed) await publishRow(data, "course.update", row);
   return row;
 }

@@ -12,6 +12,7 @@ import { systemOf } from "../access/system.ts";
 import { events, locations, studentEvent, teams, userEvent } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { promoteWaitlist } from "../links/waitlist.ts";
+import { publishRow } from "../realtime/publish-row.ts";
 import { schoolThresholds } from "../settings/school-thresholds.ts";
 import { audit } from "../students/bulk.ts";
 import { eventChanged, eventStudentIds } from "./publish.ts";
@@ -49,7 +50,7 @@ async function checkRefs(tx: Scoped, v: EventInput) {
 export async function createEvent(data: Scoped, input: EventInput): Promise<EventRow> {
   const values = clean(input, null, await schoolThresholds(data, data.viewer.schoolId));
   const { required: _input_only, ...row } = values;
-  return data.transaction(async (tx) => {
+  const created = await data.transaction(async (tx) => {
     await checkRefs(tx, values);
     const { db } = systemOf(tx);
     const [created] = await db
@@ -66,6 +67,8 @@ export async function createEvent(data: Scoped, input: EventInput): Promise<Even
     await audit(tx, "event.create", [{ id: created.id }], "event");
     return created;
   });
+  await publishRow(data, "event.update", created);
+  return created;
 }
 
 /**
@@ -73,7 +76,7 @@ export async function createEvent(data: Scoped, input: EventInput): Promise<Even
  * it) moves the waitlist up in the order it was joined. A removed event is read-only.
  */
 export async function updateEvent(data: Scoped, id: number, input: EventInput): Promise<EventRow> {
-  const { row, promoted } = await data.transaction(async (tx) => {
+  const { row, promoted, changed } = await data.transaction(async (tx) => {
     const before = await tx.first("eventsAnyState", eq(events.id, id), { forUpdate: true });
     if (!before) throw notFound("Event");
     if (before.deleted_at) throw userError("The event is removed: restore it first", "id");
@@ -87,7 +90,7 @@ export async function updateEvent(data: Scoped, id: number, input: EventInput): 
         throw e;
       }
     }
-    if (Object.keys(set).length === 0) return { row: before, promoted: [] as number[] };
+    if (Object.keys(set).length === 0) return { row: before, promoted: [] as number[], changed: false };
     const { db } = systemOf(tx);
     const [after] = await db
       .update(events)
@@ -98,11 +101,13 @@ export async function updateEvent(data: Scoped, id: number, input: EventInput): 
     await audit(tx, "event.update", [{ id: before.id, data: { fields: Object.keys(set) } }], "event");
     // seats freed by a larger (or no) capacity go to the waitlist in order; none freed: none move
     const promoted = set.capacity !== undefined ? await promoteWaitlist(tx, row) : [];
-    return { row, promoted };
+    return { row, promoted, changed: true };
   });
   const scheduleMoved = Object.keys(input).some((k) => SCHEDULE_FIELDS.includes(k));
   const touched = scheduleMoved ? await eventStudentIds(data, row.id) : promoted;
   await eventChanged(data, row.id, touched, { scheduleMoved });
+  // its title, times, place, capacity...: open pages showing the event refetch, students or not
+  if (changed) await publishRow(data, "event.update", row);
   return row;
 }
 
@@ -123,6 +128,9 @@ async function setRemoved(data: Scoped, id: number, removed: boolean): Promise<E
     await audit(tx, removed ? "event.remove" : "event.restore", [{ id: found.id }], "event");
     return { row: after ?? found, changed: true };
   });
-  if (changed) await eventChanged(data, row.id, await eventStudentIds(data, row.id), { scheduleMoved: true });
+  if (changed) {
+    await eventChanged(data, row.id, await eventStudentIds(data, row.id), { scheduleMoved: true });
+    await publishRow(data, "event.update", row);
+  }
   return row;
 }

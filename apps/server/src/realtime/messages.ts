@@ -3,14 +3,37 @@
  * creation, staff mutations) describe what changed; the channel decides per
  * connected user, re-checking access, whether they receive it.
  */
-export type PushType = "student.update" | "attendance.update" | "task.update" | "import.update";
+export type PushType =
+  | "student.update"
+  | "attendance.update"
+  | "task.update"
+  | "import.update"
+  | "course.update"
+  | "event.update"
+  | "team.update";
 
-export const PUSH_TYPES: readonly PushType[] = ["student.update", "attendance.update", "task.update", "import.update"];
+export const PUSH_TYPES: readonly PushType[] = [
+  "student.update",
+  "attendance.update",
+  "task.update",
+  "import.update",
+  "course.update",
+  "event.update",
+  "team.update",
+];
+
+/**
+ * Messages about a course, event or team itself (created, edited, archived, removed, restored):
+ * `ids` are its id, and it goes to the school's staff who may see that row.
+ */
+export const ROW_TABLES = { "course.update": "courses", "event.update": "events", "team.update": "teams" } as const;
+export type RowPushType = keyof typeof ROW_TABLES;
+export const isRowPush = (type: PushType): type is RowPushType => Object.hasOwn(ROW_TABLES, type);
 
 export interface PushMessage {
   type: PushType;
   school_id: number;
-  /** ids of the rows concerned: student ids, attendance ids, task ids or import ids, by type */
+  /** ids of the rows concerned: student, attendance, task, import, course, event or team ids, by type */
   ids: number[];
   /** students concerned, used for the access re-check */
   student_ids?: number[];

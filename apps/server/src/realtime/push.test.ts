@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { DATABASES, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { assignedStudentIds } from "../access/visibility.ts";
-import { attendance, schools, students, tasks, users } from "../db/schema/index.ts";
+import { attendance, schools, students, tasks, teams, userCourse, users } from "../db/schema/index.ts";
+import { makeCourse, makeEvent } from "../engine/test-fixtures.ts";
 import { CLOSE, type PushMessage } from "./messages.ts";
 import { PushTestClient } from "./push-test-client.ts";
 
@@ -165,6 +166,66 @@ describe.each(DATABASES)("push channel on %s", (kind) => {
     // the admin's next message is the marker published after: the task's message never reached it
     await publish(marker(1));
     expect(await admin.client.nextOfType("student.update")).toMatchObject({ ids: [1] });
+  });
+
+  it("an updateCourse (and updateEvent, updateTeam) reaches the school's staff who see it, not another school's", async () => {
+    const db = srv.services.db;
+    const [demo, lake] = await db.select().from(schools).orderBy(asc(schools.id));
+    const admin = await connect("school_admin");
+    const counselor = await connect("councelor");
+    const login = await srv.post("/api/v2/login", {
+      email: "school_admin@lakeside.demo.rollbook.test",
+      password: TEST_PASSWORD,
+    });
+    const lakeToken = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const { client: lakeAdmin } = await PushTestClient.connect(srv.url, lakeToken);
+    open.push(lakeAdmin);
+    const gql = async (token: string, query: string, vars: Record<string, unknown>) => {
+      const r = await srv.gql(token, query, vars);
+      expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+    };
+    // written straight to the database: nothing published before the edit
+    const { course } = await makeCourse(db, demo!, new Date(Date.now() + 60 * 60_000), 60);
+    const { course: lakeCourse } = await makeCourse(db, lake!, new Date(Date.now() + 60 * 60_000), 60);
+
+    await gql(admin.token, 'mutation($id: Int!) { updateCourse(id: $id, end_time: "23:45") { id } }', {
+      id: course.id,
+    });
+    expect(await admin.client.nextOfType("course.update")).toEqual({
+      seq: expect.any(Number),
+      type: "course.update",
+      ids: [course.id],
+    });
+    // the other school's admin hears its own school's edit next, never the demo school's
+    await gql(lakeToken, 'mutation($id: Int!) { updateCourse(id: $id, title: "Lake edit") { id } }', {
+      id: lakeCourse.id,
+    });
+    expect(await lakeAdmin.nextOfType("course.update")).toMatchObject({ ids: [lakeCourse.id] });
+    // the counselor sees only the courses assigned to them: nothing of this one, until assigned
+    await publish(marker(4));
+    expect(await counselor.client.nextOfType("student.update")).toMatchObject({ ids: [4] });
+    await db.insert(userCourse).values({ user_id: counselor.user.id, course_id: course.id });
+    await gql(admin.token, 'mutation($id: Int!) { updateCourse(id: $id, title: "Renamed") { id } }', {
+      id: course.id,
+    });
+    expect(await counselor.client.nextOfType("course.update")).toMatchObject({ ids: [course.id] });
+    expect(await admin.client.nextOfType("student.update")).toMatchObject({ ids: [4] });
+    expect(await admin.client.nextOfType("course.update")).toMatchObject({ ids: [course.id] });
+
+    // events (with no students at all) and teams: the same gap, the same message
+    const { event } = await makeEvent(db, demo!, new Date(Date.now() + 60 * 60_000), 60);
+    await gql(admin.token, 'mutation($id: Int!) { updateEvent(id: $id, title: "Renamed event") { id } }', {
+      id: event.id,
+    });
+    expect(await admin.client.nextOfType("event.update")).toMatchObject({ ids: [event.id] });
+    const [team] = await db.select().from(teams).where(eq(teams.school_id, demo!.id)).orderBy(asc(teams.id)).limit(1);
+    await gql(admin.token, "mutation($id: Int!, $tag: String) { updateTeam(id: $id, tag: $tag) { id } }", {
+      id: team!.id,
+      tag: "push-test",
+    });
+    expect(await admin.client.nextOfType("team.update")).toMatchObject({ ids: [team!.id] });
+    await publish({ type: "student.update", school_id: otherSchool, ids: [foreignStudent] });
+    expect(await lakeAdmin.nextOfType("student.update")).toMatchObject({ ids: [foreignStudent] });
   });
 
   it("closes a socket that does not authenticate in time", async () => {

@@ -1,10 +1,23 @@
 import { isAdmin, seesAssignedOnly } from "@rollbook/domain";
 import { and, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../access/viewer.ts";
-import { visibleStudentsAnyState } from "../access/visibility.ts";
+import {
+  visibleCoursesAnyState,
+  visibleEventsAnyState,
+  visibleStudentsAnyState,
+  visibleTeamsAnyState,
+} from "../access/visibility.ts";
 import type { Db } from "../db/client.ts";
-import { accessTokens, attendance, students, users } from "../db/schema/index.ts";
-import type { PushMessage } from "./messages.ts";
+import { accessTokens, attendance, courses, events, students, teams, users } from "../db/schema/index.ts";
+import { isRowPush, type PushMessage, ROW_TABLES } from "./messages.ts";
+
+/** Where the rows of course, event and team messages live, and who may see them. */
+const ROWS = {
+  courses: { table: courses, id: courses.id, visible: visibleCoursesAnyState },
+  events: { table: events, id: events.id, visible: visibleEventsAnyState },
+  teams: { table: teams, id: teams.id, visible: visibleTeamsAnyState },
+} as const;
+type RowTable = keyof typeof ROWS;
 
 export interface Verdict {
   /** tokens whose sockets may receive the message */
@@ -42,13 +55,15 @@ export async function liveTokens(db: Db, tokenIds: number[]) {
  */
 async function studentsOfEach(db: Db, messages: readonly PushMessage[]): Promise<number[][]> {
   const named = (m: PushMessage) =>
-    m.student_ids?.length
-      ? m.student_ids
-      : m.type === "student.update"
-        ? m.ids
-        : m.type === "attendance.update"
-          ? null
-          : [];
+    isRowPush(m.type)
+      ? []
+      : m.student_ids?.length
+        ? m.student_ids
+        : m.type === "student.update"
+          ? m.ids
+          : m.type === "attendance.update"
+            ? null
+            : [];
   const lookup = messages.flatMap((m) => (named(m) === null ? m.ids : []));
   const rows = lookup.length
     ? await db
@@ -81,7 +96,8 @@ export async function recipients(db: Db, m: PushMessage, viewers: Viewer[]): Pro
  * when they connected): a valid token, a user still of the message's school with the same role,
  * and then for student and attendance messages at least one of its students visible to them
  * (access/visibility.ts), for task messages being the task's user, for import messages being an
- * admin of the school. One query for the tokens and one for visibility for the whole list,
+ * admin of the school, for course, event and team messages seeing that row (removed ones
+ * included, so a removal reaches the pages that showed it). One query for the tokens and one for visibility for the whole list,
  * whatever the number of messages or connected users (messages naming attendance ids but no
  * students add one read for all of them; the engine always names them): every ping of a school day pushes two
  * messages, and one query each cost more than the ping itself (decision 0566).
@@ -92,10 +108,23 @@ export async function recipientsOfMany(db: Db, list: readonly Delivery[]): Promi
   if (tokenIds.length === 0) return verdicts;
   const live = new Map((await liveTokens(db, tokenIds)).map((r) => [r.tokenId, r]));
 
-  // viewers that see the same rows share one branch: a school's admins, each assigned-only user
-  const groups = new Map<string, { viewer: Viewer; students: Set<number>; visible: Set<number> }>();
+  // viewers that see the same rows share one branch: a school's admins, each assigned-only user;
+  // `from` is the table read: students, or the courses, events or teams of row messages
+  const groups = new Map<
+    string,
+    { viewer: Viewer; from: "students" | RowTable; ids: Set<number>; visible: Set<number> }
+  >();
   const groupOf = (v: Viewer) => (seesAssignedOnly(v.roleId) ? `user:${v.user.id}` : `school:${v.schoolId}`);
-  const asks: { k: number; current: Viewer[]; students: number[] }[] = [];
+  const asks: { k: number; current: Viewer[]; from: "students" | RowTable; ids: number[] }[] = [];
+  const ask = (k: number, current: Viewer[], from: "students" | RowTable, ids: number[]) => {
+    for (const v of current) {
+      const key = `${from}:${groupOf(v)}`;
+      const g = groups.get(key) ?? { viewer: v, from, ids: new Set<number>(), visible: new Set<number>() };
+      for (const id of ids) g.ids.add(id);
+      groups.set(key, g);
+    }
+    asks.push({ k, current, from, ids });
+  };
   const studentsOf = await studentsOfEach(
     db,
     list.map((d) => d.message),
@@ -118,29 +147,29 @@ export async function recipientsOfMany(db: Db, list: readonly Delivery[]): Promi
       for (const v of current) if (v.user.id === m.user_id) verdict.allowed.add(v.tokenId);
       continue;
     }
-    const ids = studentsOf[k] ?? [];
-    if (ids.length === 0) continue;
-    for (const v of current) {
-      const key = groupOf(v);
-      const g = groups.get(key) ?? { viewer: v, students: new Set<number>(), visible: new Set<number>() };
-      for (const id of ids) g.students.add(id);
-      groups.set(key, g);
+    // a course, event or team itself: whoever sees that row
+    if (isRowPush(m.type)) {
+      if (m.ids.length) ask(k, current, ROW_TABLES[m.type], m.ids);
+      continue;
     }
-    asks.push({ k, current, students: ids });
+    const ids = studentsOf[k] ?? [];
+    if (ids.length) ask(k, current, "students", ids);
   }
   if (asks.length === 0) return verdicts;
 
   const keyed = [...groups.values()];
-  const branches: SQL[] = keyed.map(
-    (g, i) =>
-      sql`select ${i}::int as k, ${students.id} as id from ${students} where ${visibleStudentsAnyState(g.viewer)} and ${inArray(students.id, [...g.students])}`,
-  );
+  const branches: SQL[] = keyed.map((g, i) => {
+    if (g.from === "students")
+      return sql`select ${i}::int as k, ${students.id} as id from ${students} where ${visibleStudentsAnyState(g.viewer)} and ${inArray(students.id, [...g.ids])}`;
+    const r = ROWS[g.from];
+    return sql`select ${i}::int as k, ${r.id} as id from ${r.table} where ${r.visible(g.viewer)} and ${inArray(r.id, [...g.ids])}`;
+  });
   for (const { k, id } of rowsOf<{ k: number; id: number }>(await db.execute(sql.join(branches, sql` union all `))))
     keyed[Number(k)]?.visible.add(Number(id));
-  for (const { k, current, students: ids } of asks) {
+  for (const { k, current, from, ids } of asks) {
     const verdict = verdicts[k] as Verdict;
     for (const v of current) {
-      const seen = groups.get(groupOf(v))?.visible;
+      const seen = groups.get(`${from}:${groupOf(v)}`)?.visible;
       if (seen && ids.some((id) => seen.has(id))) verdict.allowed.add(v.tokenId);
     }
   }

@@ -179,8 +179,8 @@ describe.each(DATABASES)("search on %s", (kind) => {
     expect(h.courses[1]).toEqual({
       uuid: uuid.get("Quillwork Studio"),
       title: "Quillwork Studio",
-      startTime: "06:17:00",
-      endTime: "23:00:00",
+      startTime: "06:17",
+      endTime: "23:00",
       days: "Sa",
     });
     expect(h.courses[0]?.days).toBe("M W F");

@@ -4,6 +4,7 @@ import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import { schools, teams, userTeam } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
+import { publishRow } from "../realtime/publish-row.ts";
 import { audit } from "../students/bulk.ts";
 import { checked } from "./errors.ts";
 import type { TeamRow } from "./list.ts";
@@ -32,7 +33,7 @@ async function checkNameFree(tx: Scoped, name: string, exceptId: number | null) 
 
 export async function createTeam(data: Scoped, input: TeamInput): Promise<TeamRow> {
   const values = checked(() => cleanTeamInput(input, true));
-  return data.transaction(async (tx) => {
+  const created = await data.transaction(async (tx) => {
     await checkNameFree(tx, values.name as string, null);
     const { db } = systemOf(tx);
     const [created] = await db
@@ -52,16 +53,18 @@ export async function createTeam(data: Scoped, input: TeamInput): Promise<TeamRo
     await audit(tx, "team.create", [{ id: created.id }], "team");
     return created;
   });
+  await publishRow(data, "team.update", created);
+  return created;
 }
 
 /** Changes the fields given. A removed team is read-only until restored (field id). */
 export async function updateTeam(data: Scoped, id: number, input: TeamInput): Promise<TeamRow> {
   const set = checked(() => cleanTeamInput(input, false));
-  return data.transaction(async (tx) => {
+  const { row, changed } = await data.transaction(async (tx) => {
     const before = await tx.first("teamsAnyState", eq(teams.id, id), { forUpdate: true });
     if (!before) throw notFound("Team");
     if (before.deleted_at) throw userError("The team is removed: restore it first", "id");
-    if (Object.keys(set).length === 0) return before;
+    if (Object.keys(set).length === 0) return { row: before, changed: false };
     if (set.name !== undefined) await checkNameFree(tx, set.name as string, before.id);
     const { db } = systemOf(tx);
     const [after] = await db
@@ -70,8 +73,10 @@ export async function updateTeam(data: Scoped, id: number, input: TeamInput): Pr
       .where(eq(teams.id, before.id))
       .returning();
     await audit(tx, "team.update", [{ id: before.id, data: { fields: Object.keys(set) } }], "team");
-    return after ?? before;
+    return { row: after ?? before, changed: true };
   });
+  if (changed) await publishRow(data, "team.update", row);
+  return row;
 }
 
 export const removeTeam = (data: Scoped, id: number) => setRemoved(data, id, true);
@@ -82,10 +87,10 @@ export const restoreTeam = (data: Scoped, id: number) => setRemoved(data, id, fa
  * and staff links stay for a restore. Restoring needs its name free again (field name).
  */
 async function setRemoved(data: Scoped, id: number, removed: boolean): Promise<TeamRow> {
-  return data.transaction(async (tx) => {
+  const { row, changed } = await data.transaction(async (tx) => {
     const found = await tx.first("teamsAnyState", eq(teams.id, id), { forUpdate: true });
     if (!found) throw notFound("Team");
-    if ((found.deleted_at !== null) === removed) return found;
+    if ((found.deleted_at !== null) === removed) return { row: found, changed: false };
     if (!removed) await checkNameFree(tx, found.name, found.id);
     const { db } = systemOf(tx);
     const [after] = await db
@@ -94,6 +99,8 @@ async function setRemoved(data: Scoped, id: number, removed: boolean): Promise<T
       .where(eq(teams.id, found.id))
       .returning();
     await audit(tx, removed ? "team.remove" : "team.restore", [{ id: found.id }], "team");
-    return after ?? found;
+    return { row: after ?? found, changed: true };
   });
+  if (changed) await publishRow(data, "team.update", row);
+  return row;
 }

@@ -26,6 +26,12 @@ export const TOPICS: Record<PushType, readonly string[]> = {
   "task.update": ["me", "tasks", "dashboard"],
   // an import moved (Settings, /Imports/{uuid}): its progress, status and row errors
   "import.update": ["imports", "import"],
+  // a course, event or team was edited (times, days, title, place, limits...), created, archived,
+  // removed or restored: its page, the lists, and what shows it elsewhere (the dashboard's
+  // sessions, students' pages and attendance titles, search hits, figures' meeting days)
+  "course.update": ["courses", "course", "figures", "dashboard", "student", "attendance", "search"],
+  "event.update": ["events", "event", "figures", "dashboard", "student", "attendance", "search"],
+  "team.update": ["teams", "team", "student", "students", "groupsTeamOptions", "search"],
 };
 
 /** The key's area is `topic`, or an operation name that starts with it followed by a capital or a separator. */

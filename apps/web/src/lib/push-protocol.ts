@@ -2,7 +2,25 @@
  * The wire protocol of /api/v2/push, as the browser sees it. The server's
  * apps/server/src/realtime/messages.ts is the source; keep the two in step.
  */
-export type PushType = "student.update" | "attendance.update" | "task.update" | "import.update";
+export type PushType =
+  | "student.update"
+  | "attendance.update"
+  | "task.update"
+  | "import.update"
+  /** a course, event or team itself changed (edited, created, archived, removed, restored): ids = [its id] */
+  | "course.update"
+  | "event.update"
+  | "team.update";
+
+export const PUSH_TYPES: readonly PushType[] = [
+  "student.update",
+  "attendance.update",
+  "task.update",
+  "import.update",
+  "course.update",
+  "event.update",
+  "team.update",
+];
 
 /** A change the signed-in user may see: the ids concerned, by type. */
 export interface PushEvent {
@@ -35,8 +53,4 @@ export const CLOSE = {
 /** The server pings every 25 s; silence for this long means the connection is dead. */
 export const SILENCE_MS = 60_000;
 
-export const isPushEvent = (m: ServerMessage): m is PushEvent =>
-  m.type === "student.update" ||
-  m.type === "attendance.update" ||
-  m.type === "task.update" ||
-  m.type === "import.update";
+export const isPushEvent = (m: ServerMessage): m is PushEvent => PUSH_TYPES.includes(m.type as PushType);

@@ -1,6 +1,7 @@
 import { courseByUuid, listCourses } from "../../courses/list.ts";
 import type { courses } from "../../db/schema/index.ts";
 import { builder, notFound } from "../builder.ts";
+import { CLOCK_DESCRIPTION, clock } from "../clock.ts";
 import { listArgs, pageOf } from "../paging.ts";
 
 export type CourseRow = typeof courses.$inferSelect & { is_in_session?: boolean };
@@ -18,8 +19,8 @@ export const CourseRef = builder.objectRef<CourseRow>("Course").implement({
     title: t.exposeString("title"),
     school_id: t.exposeInt("school_id"),
     location_id: t.exposeInt("location_id", { nullable: true }),
-    start_time: t.exposeString("start_time"),
-    end_time: t.exposeString("end_time"),
+    start_time: t.string({ description: CLOCK_DESCRIPTION, resolve: (c) => clock(c.start_time) }),
+    end_time: t.string({ description: CLOCK_DESCRIPTION, resolve: (c) => clock(c.end_time) }),
     semester_start: t.exposeString("semester_start", { nullable: true }),
     semester_end: t.exposeString("semester_end", { nullable: true }),
     meet_sun: t.exposeBoolean("meet_sun"),

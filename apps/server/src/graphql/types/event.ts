@@ -2,6 +2,7 @@ import type { events } from "../../db/schema/index.ts";
 import { eventByUuid, listEvents } from "../../events/list.ts";
 import type { StudentEventView } from "../../students/reads.ts";
 import { builder, notFound } from "../builder.ts";
+import { CLOCK_DESCRIPTION, clock } from "../clock.ts";
 import { listArgs, pageOf } from "../paging.ts";
 
 export type EventRow = typeof events.$inferSelect & { is_in_session?: boolean };
@@ -16,8 +17,8 @@ export const EventRef = builder.objectRef<EventRow>("Event").implement({
     title: t.exposeString("title"),
     description: t.exposeString("description", { nullable: true }),
     date: t.exposeString("date"),
-    start_time: t.exposeString("start_time"),
-    end_time: t.exposeString("end_time"),
+    start_time: t.string({ description: CLOCK_DESCRIPTION, resolve: (c) => clock(c.start_time) }),
+    end_time: t.string({ description: CLOCK_DESCRIPTION, resolve: (c) => clock(c.end_time) }),
     capacity: t.exposeInt("capacity", { nullable: true }),
     visibility: t.exposeString("visibility"),
     location_id: t.exposeInt("location_id", { nullable: true }),

@@ -10,6 +10,7 @@ import {
   searchAll,
 } from "../../search/search.ts";
 import { builder, userError } from "../builder.ts";
+import { CLOCK_DESCRIPTION, clock } from "../clock.ts";
 import { searchTerm } from "../paging.ts";
 
 /** The most hits of one kind a search answers (per_page 1..25). */
@@ -28,8 +29,8 @@ const SearchCourseRef = builder.objectRef<SearchCourseRow>("SearchCourse").imple
   fields: (t) => ({
     uuid: t.exposeString("uuid"),
     title: t.exposeString("title"),
-    startTime: t.string({ resolve: (c) => c.start_time }),
-    endTime: t.string({ resolve: (c) => c.end_time }),
+    startTime: t.string({ description: CLOCK_DESCRIPTION, resolve: (c) => clock(c.start_time) }),
+    endTime: t.string({ description: CLOCK_DESCRIPTION, resolve: (c) => clock(c.end_time) }),
     days: t.string({
       description: 'The days it meets, Sunday first: "M W F" (Su M Tu W Th F Sa)',
       resolve: courseDays,

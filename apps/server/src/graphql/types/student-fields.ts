@@ -12,6 +12,7 @@ import {
   studentTeams,
 } from "../../students/reads.ts";
 import { builder } from "../builder.ts";
+import { CLOCK_DESCRIPTION, clock } from "../clock.ts";
 import { CourseRef } from "./course.ts";
 import { StudentEventRef } from "./event.ts";
 import { ExcuseRef } from "./excuse.ts";
@@ -45,8 +46,8 @@ const StudentNowRef = builder.objectRef<StudentNowView>("StudentNow").implement(
     attendable_uuid: t.exposeString("attendable_uuid"),
     title: t.exposeString("title"),
     meets: t.exposeString("meets"),
-    start_time: t.exposeString("start_time"),
-    end_time: t.exposeString("end_time"),
+    start_time: t.string({ description: CLOCK_DESCRIPTION, resolve: (n) => clock(n.start_time) }),
+    end_time: t.string({ description: CLOCK_DESCRIPTION, resolve: (n) => clock(n.end_time) }),
     status: t.exposeInt("status"),
     attendance_id: t.exposeInt("attendance_id", { nullable: true }),
     enter: t.expose("enter", { type: "DateTime", nullable: true }),
