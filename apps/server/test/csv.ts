@@ -49,3 +49,18 @@ export function quotedCellProblem(file: string, value: string): string | null {
   }
   return `${JSON.stringify(value)} is not one quoted cell (${found.join("; ") || "no quoted field"}) in:\n${file}`;
 }
+
+/**
+ * The raw file holds `value` as one bare (unquoted) field between separators or line ends, and
+ * nowhere quoted. Answers what was found instead, or null when it is so.
+ */
+export function bareCellProblem(file: string, value: string): string | null {
+  const quoted = `"${value.replace(/"/g, '""')}"`;
+  if (file.includes(quoted)) return `${JSON.stringify(value)} is quoted (${quoted}) in:\n${file}`;
+  for (let at = file.indexOf(value); at >= 0; at = file.indexOf(value, at + 1)) {
+    const before = at === 0 ? "\n" : file[at - 1];
+    const after = file[at + value.length] ?? "\n";
+    if ((before === "," || before === "\n") && (after === "," || after === "\n")) return null;
+  }
+  return `${JSON.stringify(value)} is not one bare cell in:\n${file}`;
+}

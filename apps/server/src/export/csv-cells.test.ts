@@ -59,6 +59,13 @@ describe("CSV cell encoder", () => {
       expect(csvCell(v, LA), JSON.stringify(v)).toBe(sqlTextCell(v));
   });
 
+  it("writes a calendar date bare, as the Status report's SQL writes its date column", () => {
+    expect(csvLine(["2026-11-28", "x", 3], LA)).toBe('2026-11-28,"x",3\n');
+    // only a whole YYYY-MM-DD: other text with a date in it stays a quoted text cell
+    for (const v of ["2026-11-28 x", " 2026-11-28", "2026-1-28", "2026-11-28\n"])
+      expect(csvCell(v, LA), JSON.stringify(v)).toBe(`"${v}"`);
+  });
+
   it("keeps any text one cell, read with ',' or ';' as the list separator", () => {
     const instant = fc.date({
       min: new Date("1970-01-01T00:00:00Z"),

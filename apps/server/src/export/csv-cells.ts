@@ -40,12 +40,21 @@ export async function schoolZone(data: Scoped): Promise<string> {
 }
 
 /**
+ * A calendar date as the reports hand it over, `YYYY-MM-DD` (a session's `meets`, an event's date, a
+ * cancellation's start and end): written bare, as an instant is and as the Status report's SQL
+ * writes its `date` column, so every file's date cells read alike. It holds no separator, quote or
+ * formula character, so bare is safe.
+ */
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
  * How every CSV the server writes in JS encodes its cells (csv-stringify): text is always quoted,
  * quotes doubled (RFC 4180), after the formula guard (safeCell). The guard alone, which looks at
  * the first character only, is not enough: a spreadsheet set to split on ";" (most of continental
  * Europe) reads the bare `Bio;=1+2` as two cells, the second a formula; quoted, it is one text cell.
- * A number is written bare, an instant bare as the school's local date and time (localDateTime, in
- * `timeZone`), null as an empty cell. The header (our own column names) is not quoted.
+ * A number is written bare, a calendar date bare (CALENDAR_DATE), an instant bare as the school's
+ * local date and time (localDateTime, in `timeZone`), null as an empty cell. The header (our own
+ * column names) is not quoted.
  * The Status report's database-written lines do the same in SQL (reports/csv/csv-sql.ts, textCell
  * and localCell).
  */
@@ -53,7 +62,8 @@ export function csvOptions(timeZone: string): Options {
   return {
     quoted_string: true,
     cast: {
-      string: (value, context) => (context.header ? { value, quoted_string: false } : safeCell(value)),
+      string: (value, context) =>
+        context.header || CALENDAR_DATE.test(value) ? { value, quoted_string: false } : safeCell(value),
       date: (value) => localDateTime(value, timeZone),
     },
   };

@@ -115,6 +115,78 @@ describe.each(DATABASES)("statusReport on %s", (kind) => {
     expect(asc.data.map((x) => x.student.id)).toEqual([ids.a, ids.b, ids.c]);
   });
 
+  it("orders one day's rows by their session's start time, not by id, both ways and across pages", async () => {
+    const db = srv.services.db;
+    const at = new Date(Date.now() + 600 * 60_000);
+    const { course: pm } = await makeCourse(db, school, at, 60, {
+      title: "Afternoon",
+      start_time: "14:00",
+      end_time: "15:00",
+    });
+    const { course: am } = await makeCourse(db, school, at, 60, {
+      title: "Morning",
+      start_time: "09:00",
+      end_time: "10:00",
+    });
+    const x = (await makeStudent(db, school.id, { courses: [am.id, pm.id] }))!;
+    const y = (await makeStudent(db, school.id, { courses: [am.id, pm.id] }))!;
+    const row = (course: number, student_id: number, meets: string) => ({
+      attendable_type: "course" as const,
+      attendable_id: course,
+      school_id: school.id,
+      student_id,
+      status: STATUS.present,
+      finished: true,
+      meets,
+    });
+    // the 2 PM class written first: its rows have the smaller ids
+    const inserted = await db
+      .insert(attendance)
+      .values([
+        row(pm.id, x.id, d(11)),
+        row(am.id, x.id, d(11)),
+        row(pm.id, x.id, d(10)),
+        row(pm.id, y.id, d(10)),
+        row(am.id, x.id, d(10)),
+        row(am.id, y.id, d(10)),
+      ])
+      .returning({ id: attendance.id });
+    const [pm11, am11, pm10x, pm10y, am10x, am10y] = inserted.map((r) => r.id);
+    const want = [am11, pm11, am10x, am10y, pm10x, pm10y];
+    const vars = { s: d(11), e: d(10), classes: [am.id, pm.id], sort: "date" };
+    const ids = async (dir: string, per: number, page: number) =>
+      (await ok("school_admin", { ...vars, dir, per, page })).data.map((r) => r.id);
+    expect(await ids("asc", 6, 1)).toEqual(want);
+    expect(await ids("desc", 6, 1)).toEqual([...want].reverse());
+    // pages of 4 and of 2 cut inside a day: together they are the whole order, nothing twice or lost
+    for (const dir of ["asc", "desc"]) {
+      const whole = dir === "asc" ? want : [...want].reverse();
+      expect([...(await ids(dir, 4, 1)), ...(await ids(dir, 4, 2))]).toEqual(whole);
+      expect([...(await ids(dir, 2, 1)), ...(await ids(dir, 2, 2)), ...(await ids(dir, 2, 3))]).toEqual(whole);
+    }
+    // the CSV (COPY on PostgreSQL, keyset lines on PGlite) is written in the same date order
+    const res = await fetch(
+      `${srv.url}/api/v2/reports/Status/export.csv?start_date=${d(11)}&end_date=${d(10)}&classes=${am.id},${pm.id}`,
+      {
+        headers: {
+          authorization: `Bearer ${(await srv.login("school_admin")).access_token}`,
+          "x-requested-with": "XMLHttpRequest",
+        },
+      },
+    );
+    const file = await res.text();
+    expect(res.status, file).toBe(200);
+    const lines = file.trim().split("\n").slice(1);
+    expect(lines.map((l) => l.split(",").slice(0, 3).join(" "))).toEqual([
+      `${d(11)} course "Morning"`,
+      `${d(11)} course "Afternoon"`,
+      `${d(10)} course "Morning"`,
+      `${d(10)} course "Morning"`,
+      `${d(10)} course "Afternoon"`,
+      `${d(10)} course "Afternoon"`,
+    ]);
+  });
+
   it("takes both ends of the range, and sorts by status", async () => {
     const one = await ok("school_admin", { s: d(2), e: d(2), classes: [ids.course], sort: "status", dir: "desc" });
     expect(one.total).toBe(3);

@@ -1,7 +1,7 @@
 import { addDays, localDate, STATUS, zonedToUtc } from "@rollbook/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCsv, quotedCellProblem } from "../../../test/csv.ts";
+import { bareCellProblem, parseCsv, quotedCellProblem } from "../../../test/csv.ts";
 import { DATABASES, startServer, type TestServer } from "../../../test/harness.ts";
 import { attendance, cancellations, courses, events, students, studentTeam, teams } from "../../db/schema/index.ts";
 import { makeCourse, makeStudent, schoolsOf } from "../../engine/test-fixtures.ts";
@@ -124,5 +124,30 @@ describe.each(DATABASES)("report CSV text cells on %s", (kind) => {
     }
     // the header stays bare: our own column names
     expect(file.startsWith('"')).toBe(false);
+  });
+
+  // each report's calendar-date cells (YYYY-MM-DD): the Status file's SQL writes its date bare, and
+  // so must the JS writer (csvStream) of the others (the Student file quoted its dates)
+  const dates = (): Record<string, string[]> => ({
+    Status: [d(2)],
+    Student: [d(2)],
+    Cancellation: [d(3)],
+    Event: [d(40)],
+    LastAttendance: [d(2)],
+  });
+
+  it.each(Object.keys(dates()))("%s: a date is one bare cell, as in the Status file", async (page) => {
+    const res = await fetch(`${srv.url}/api/v2/reports/${page}/export.csv?${q[page]}`, {
+      headers: { authorization: `Bearer ${admin}`, "x-requested-with": "XMLHttpRequest" },
+    });
+    const file = await res.text();
+    expect(res.status, file).toBe(200);
+    for (const value of dates()[page]!) {
+      expect(bareCellProblem(file, value)).toBeNull();
+      expect(
+        parseCsv(file).some((r) => r.includes(value)),
+        `${page}: ${value}`,
+      ).toBe(true);
+    }
   });
 });

@@ -80,18 +80,20 @@ export const statusExport: ReportExport<SQL> = {
           ${guardedText(students.first_name)} as f, ${guardedText(students.school_identifier)} as sid
           from ${students} where ${data.visible("students")}) s
         on s.id = ${attendance.student_id}
-      left join (select ${courses.id} as id, ${guardedText(courses.title)} as t from ${courses}
+      left join (select ${courses.id} as id, ${guardedText(courses.title)} as t, ${courses.start_time} as st from ${courses}
           where ${inViewerSchool(data, courses.school_id)}) c
         on ${attendance.attendable_type} = 'course' and c.id = ${attendance.attendable_id}
-      left join (select ${events.id} as id, ${guardedText(events.title)} as t from ${events}
+      left join (select ${events.id} as id, ${guardedText(events.title)} as t, ${events.start_time} as st from ${events}
           where ${inViewerSchool(data, events.school_id)}) e
         on ${attendance.attendable_type} = 'event' and e.id = ${attendance.attendable_id}
       where ${and(data.visible("attendance"), where)}
-      order by ${attendance.meets}, ${attendance.id}`;
+      order by ${attendance.meets}, coalesce(c.st, e.st, time '00:00'), ${attendance.id}`;
     },
   },
   async *lines(scope, where) {
-    let after: { meets: string; id: number } | null = null;
+    // the session's start time from the joined class or event, as the screen's sessionStart reads it
+    const start = sql`coalesce(${courses.start_time}, ${events.start_time}, time '00:00')`;
+    let after: { meets: string; start: string; id: number } | null = null;
     for (;;) {
       const data = scope();
       const { db } = systemOf(data);
@@ -107,8 +109,13 @@ export const statusExport: ReportExport<SQL> = {
         localCell(attendance.enter, zone),
         localCell(attendance.exit, zone),
       ]);
-      const rows: { id: number; meets: string; line: string }[] = await db
-        .select({ id: attendance.id, meets: sql<string>`${attendance.meets}::text`, line: sql<string>`${line}` })
+      const rows: { id: number; meets: string; start: string; line: string }[] = await db
+        .select({
+          id: attendance.id,
+          meets: sql<string>`${attendance.meets}::text`,
+          start: sql<string>`${start}::text`,
+          line: sql<string>`${line}`,
+        })
         .from(attendance)
         .innerJoin(students, eq(students.id, attendance.student_id))
         .leftJoin(
@@ -131,10 +138,14 @@ export const statusExport: ReportExport<SQL> = {
           and(
             data.visible("attendance"),
             where,
-            after ? sql`(${attendance.meets}, ${attendance.id}) > (${after.meets}, ${after.id})` : undefined,
+            // the day bounds the index range; the row comparison resumes within it
+            after ? sql`${attendance.meets} >= ${after.meets}` : undefined,
+            after
+              ? sql`(${attendance.meets}, ${start}, ${attendance.id}) > (${after.meets}::date, ${after.start}::time, ${after.id})`
+              : undefined,
           ),
         )
-        .orderBy(asc(attendance.meets), asc(attendance.id))
+        .orderBy(asc(attendance.meets), asc(start), asc(attendance.id))
         .limit(BATCH);
       if (rows.length === 0) return;
       let text = "";
@@ -142,7 +153,7 @@ export const statusExport: ReportExport<SQL> = {
       yield text;
       if (rows.length < BATCH) return;
       const last = rows[rows.length - 1]!;
-      after = { meets: last.meets, id: last.id };
+      after = { meets: last.meets, start: last.start, id: last.id };
     }
   },
 };

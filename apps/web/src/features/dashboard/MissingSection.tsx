@@ -1,8 +1,9 @@
 import { Anchor, Skeleton, Table, Text } from "@mantine/core";
 import { useId } from "react";
 import { Link } from "react-router";
+import { formatPercent } from "../../ui/detail/format.ts";
 import { OuterCaption } from "../../ui/OuterCaption.tsx";
-import { formatPercent, shownOf } from "./format.ts";
+import { shownOf } from "./format.ts";
 import type { DashboardData } from "./queries.ts";
 import { Section } from "./Section.tsx";
 

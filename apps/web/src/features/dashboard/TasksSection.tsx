@@ -3,8 +3,8 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../lib/graphql.ts";
 import type { MeTask } from "../../lib/me.ts";
+import { formatDateTime } from "../../ui/detail/format.ts";
 import { notify } from "../../ui/notify.tsx";
-import { formatDateTime } from "./format.ts";
 import { CloseTaskDocument } from "./queries.ts";
 import { Section } from "./Section.tsx";
 

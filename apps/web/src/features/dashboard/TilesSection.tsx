@@ -5,8 +5,8 @@ import { execute } from "../../lib/graphql.ts";
 import type { MeTile } from "../../lib/me.ts";
 import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { formatDate } from "../../ui/dates/date-format.ts";
+import { formatPercent } from "../../ui/detail/format.ts";
 import { notify } from "../../ui/notify.tsx";
-import { formatPercent } from "./format.ts";
 import { RemoveFromDashboardDocument } from "./queries.ts";
 import { Section } from "./Section.tsx";
 
