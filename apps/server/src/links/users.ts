@@ -16,6 +16,8 @@ import {
   userTeam,
 } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
+import type { RowPushType } from "../realtime/messages.ts";
+import { publishRow } from "../realtime/publish-row.ts";
 import { audit, MAX_BULK_IDS } from "../students/bulk.ts";
 import { userLinkType } from "./kinds.ts";
 
@@ -32,6 +34,29 @@ const KINDS = {
 } as const;
 
 const linkUser = (k: AssignableType): PgColumn => KINDS[k].link.user_id as PgColumn;
+
+/** The push message of a course, event or team whose staff changed (a student has none here). */
+const ROW_PUSH: Partial<Record<AssignableType, RowPushType>> = {
+  course: "course.update",
+  event: "event.update",
+  team: "team.update",
+};
+
+/**
+ * After the commit: who is assigned decides who sees a course, event or team (roles 5-9), so the
+ * row's message goes out as after an edit; the newly assigned see the row and hear it that way,
+ * the unassigned no longer do and are named in it (`unassigned`) so their open lists drop it.
+ */
+async function publishAssignment(
+  data: Scoped,
+  kind: AssignableType,
+  target: { id: number; school_id: number },
+  changed: readonly number[],
+  unassigned: readonly number[] = [],
+) {
+  const type = ROW_PUSH[kind];
+  if (type && changed.length) await publishRow(data, type, target, unassigned);
+}
 
 /**
  * The target must be visible (else NOT_FOUND); every user of the viewer's school (else named,
@@ -68,9 +93,9 @@ export async function attachUsers(
   ids: readonly number[],
 ): Promise<UserBulkResult> {
   const kind = userLinkType(type);
-  return data.transaction(async (tx) => {
-    const { list } = await prepare(tx, kind, id, ids);
-    if (list.length === 0) return { user_ids: [] };
+  const { target, result } = await data.transaction(async (tx) => {
+    const { target, list } = await prepare(tx, kind, id, ids);
+    if (list.length === 0) return { target, result: { user_ids: [] } };
     const spec = KINDS[kind];
     const added = (await systemOf(tx)
       .db.insert(spec.link as PgTable)
@@ -84,8 +109,10 @@ export async function attachUsers(
       changed.map((uid) => ({ id: uid, data: { [`${kind}_id`]: id } })),
       "user",
     );
-    return { user_ids: changed };
+    return { target, result: { user_ids: changed } };
   });
+  await publishAssignment(data, kind, target, result.user_ids);
+  return result;
 }
 
 /** Unassigns staff (all or nothing; not assigned ones not changed). */
@@ -96,9 +123,9 @@ export async function detachUsers(
   ids: readonly number[],
 ): Promise<UserBulkResult> {
   const kind = userLinkType(type);
-  return data.transaction(async (tx) => {
-    const { list } = await prepare(tx, kind, id, ids);
-    if (list.length === 0) return { user_ids: [] };
+  const { target, result } = await data.transaction(async (tx) => {
+    const { target, list } = await prepare(tx, kind, id, ids);
+    if (list.length === 0) return { target, result: { user_ids: [] } };
     const spec = KINDS[kind];
     const removed = (await systemOf(tx)
       .db.delete(spec.link as PgTable)
@@ -111,6 +138,8 @@ export async function detachUsers(
       changed.map((uid) => ({ id: uid, data: { [`${kind}_id`]: id } })),
       "user",
     );
-    return { user_ids: changed };
+    return { target, result: { user_ids: changed } };
   });
+  await publishAssignment(data, kind, target, result.user_ids, result.user_ids);
+  return result;
 }

@@ -50,8 +50,14 @@ describe("push message codec", () => {
     });
   });
 
+  it("keeps the users a course, event or team message names (staff just unassigned)", () => {
+    const m = { type: "course.update", school_id: 2, ids: [3], user_ids: [4, 5] };
+    expect(decodePush(m)).toEqual(m);
+  });
+
   it.each([
     ["an unknown type", { type: "user.update", school_id: 1, ids: [] }],
+    ["named users that are not positive integers", { type: "team.update", school_id: 1, ids: [1], user_ids: [0] }],
     ["a missing school", { type: "student.update", ids: [1] }],
     ["ids that are not positive integers", { type: "student.update", school_id: 1, ids: [1.5] }],
     ["a task without its user", { type: "task.update", school_id: 1, ids: [1] }],

@@ -25,6 +25,10 @@ export function decodePush(value: unknown): PushMessage | null {
     if (!isId(m.user_id)) return null;
     out.user_id = m.user_id;
   }
+  if (m.user_ids !== undefined) {
+    if (!isIdList(m.user_ids)) return null;
+    out.user_ids = [...m.user_ids];
+  }
   if (out.type === "task.update" && out.user_id === undefined) return null;
   return out;
 }

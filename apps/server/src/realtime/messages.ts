@@ -23,8 +23,9 @@ export const PUSH_TYPES: readonly PushType[] = [
 ];
 
 /**
- * Messages about a course, event or team itself (created, edited, archived, removed, restored):
- * `ids` are its id, and it goes to the school's staff who may see that row.
+ * Messages about a course, event or team itself (created, edited, archived, removed, restored, its
+ * staff assigned or unassigned): `ids` are its id, and it goes to the school's staff who may see
+ * that row, and to the `user_ids` it names (staff just unassigned from it, decision 0200).
  */
 export const ROW_TABLES = { "course.update": "courses", "event.update": "events", "team.update": "teams" } as const;
 export type RowPushType = keyof typeof ROW_TABLES;
@@ -41,6 +42,11 @@ export interface PushMessage {
   attendable?: { type: "course" | "event"; id: number };
   /** for task.update: the one user the task belongs to */
   user_id?: number;
+  /**
+   * for course, event and team messages: users of the school who get it whether or not they see
+   * the row now (staff just unassigned from it, whose open lists must drop it); only its id travels
+   */
+  user_ids?: number[];
 }
 
 /**

@@ -228,6 +228,70 @@ describe.each(DATABASES)("push channel on %s", (kind) => {
     expect(await lakeAdmin.nextOfType("student.update")).toMatchObject({ ids: [foreignStudent] });
   });
 
+  it("assigning or unassigning staff (attachUsers, detachUsers) reaches the staff concerned, not another school's", async () => {
+    const db = srv.services.db;
+    const [demo, lake] = await db.select().from(schools).orderBy(asc(schools.id));
+    const admin = await connect("school_admin");
+    const counselor = await connect("councelor");
+    const judge = await connect("judge");
+    const login = await srv.post("/api/v2/login", {
+      email: "school_admin@lakeside.demo.rollbook.test",
+      password: TEST_PASSWORD,
+    });
+    const lakeToken = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const { client: lakeAdmin } = await PushTestClient.connect(srv.url, lakeToken);
+    open.push(lakeAdmin);
+    const link = async (call: "attachUsers" | "detachUsers", type: string, id: number) => {
+      const r = await srv.gql(
+        admin.token,
+        `mutation($type: String!, $id: Int!, $users: [Int!]!) {
+          ${call}(assignable_type: $type, assignable_id: $id, user_ids: $users) { user_ids } }`,
+        { type, id, users: [counselorId] },
+      );
+      expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+      expect(r.body.data[call].user_ids).toEqual([counselorId]);
+    };
+    // written straight to the database: nothing published, and the counselor sees none of them
+    const soon = new Date(Date.now() + 60 * 60_000);
+    const { course } = await makeCourse(db, demo!, soon, 60);
+    const { event } = await makeEvent(db, demo!, soon, 60);
+    const [team] = await db.insert(teams).values({ school_id: demo!.id, name: "Push assign team" }).returning();
+    const { course: lakeCourse } = await makeCourse(db, lake!, soon, 60);
+    const rows = [
+      ["course", course.id],
+      ["event", event.id],
+      ["team", team!.id],
+    ] as const;
+    for (const [type, id] of rows) {
+      // the newly assigned (assigned-only) counselor now sees it and hears it; the admin too
+      await link("attachUsers", type, id);
+      expect(await counselor.client.nextOfType(`${type}.update`)).toEqual({
+        seq: expect.any(Number),
+        type: `${type}.update`,
+        ids: [id],
+      });
+      expect(await admin.client.nextOfType(`${type}.update`)).toMatchObject({ ids: [id] });
+      // unassigned, the counselor no longer sees it but is named: its open lists drop the row
+      await link("detachUsers", type, id);
+      expect(await counselor.client.nextOfType(`${type}.update`)).toEqual({
+        seq: expect.any(Number),
+        type: `${type}.update`,
+        ids: [id],
+      });
+      expect(await admin.client.nextOfType(`${type}.update`)).toMatchObject({ ids: [id] });
+    }
+    // the judge (assigned-only, none of these rows) heard none of them: its next message is its own task's
+    await publish({ type: "task.update", school_id: school, ids: [1], user_id: judge.user.id });
+    expect(await judge.client.nextOfType("task.update")).toMatchObject({ ids: [1] });
+    // another school's admin hears its own school's message next, nothing of the demo school's
+    await publish({ type: "course.update", school_id: lake!.id, ids: [lakeCourse.id] });
+    expect(await lakeAdmin.nextOfType("course.update")).toMatchObject({ ids: [lakeCourse.id] });
+    // a message naming a user goes to that user of its own school only
+    await publish({ type: "course.update", school_id: lake!.id, ids: [lakeCourse.id], user_ids: [counselorId] });
+    await publish(marker(5));
+    expect(await counselor.client.nextOfType("student.update")).toMatchObject({ ids: [5] });
+  });
+
   it("closes a socket that does not authenticate in time", async () => {
     const c = new PushTestClient(srv.url);
     await c.opened;

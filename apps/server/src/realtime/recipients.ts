@@ -97,7 +97,7 @@ export async function recipients(db: Db, m: PushMessage, viewers: Viewer[]): Pro
  * and then for student and attendance messages at least one of its students visible to them
  * (access/visibility.ts), for task messages being the task's user, for import messages being an
  * admin of the school, for course, event and team messages seeing that row (removed ones
- * included, so a removal reaches the pages that showed it). One query for the tokens and one for visibility for the whole list,
+ * included, so a removal reaches the pages that showed it) or being one of its `user_ids`. One query for the tokens and one for visibility for the whole list,
  * whatever the number of messages or connected users (messages naming attendance ids but no
  * students add one read for all of them; the engine always names them): every ping of a school day pushes two
  * messages, and one query each cost more than the ping itself (decision 0566).
@@ -147,8 +147,11 @@ export async function recipientsOfMany(db: Db, list: readonly Delivery[]): Promi
       for (const v of current) if (v.user.id === m.user_id) verdict.allowed.add(v.tokenId);
       continue;
     }
-    // a course, event or team itself: whoever sees that row
+    // a course, event or team itself: whoever sees that row, and the users it names (staff just
+    // unassigned from it: they no longer see it, and their lists must drop it)
     if (isRowPush(m.type)) {
+      if (m.user_ids?.length)
+        for (const v of current) if (m.user_ids.includes(v.user.id)) verdict.allowed.add(v.tokenId);
       if (m.ids.length) ask(k, current, ROW_TABLES[m.type], m.ids);
       continue;
     }

@@ -2,12 +2,14 @@ import { addDays, STATUS } from "@rollbook/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../test/csv.ts";
 import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { attendance } from "../db/schema/index.ts";
+import { makeCourse, makeStudent } from "../engine/test-fixtures.ts";
 import { EVENT_DAY, type ReportSchool, reportSchool } from "./test-school.ts";
 
 const REPORT = `query($uuid: String!, $type: String!, $one: String, $s: String, $e: String, $sort: String, $dir: String, $per: Int, $page: Int) {
   studentReport(uuid: $uuid, attendable_type: $type, attendable_uuid: $one, start_date: $s, end_date: $e,
     sort_by: $sort, sort_dir: $dir, per_page: $per, page: $page) {
-    total by_status { status count } data { meets status enter exit attendable_title }
+    total by_status { status count } data { id meets status enter exit attendable_title }
   } }`;
 
 /** The Student report (issue 12) against the hand-made school of test-school.ts, on every database. */
@@ -29,7 +31,14 @@ describe.each(DATABASES)("studentReport on %s", (kind) => {
     return r.body.data.studentReport as {
       total: number;
       by_status: { status: number; count: number }[];
-      data: { meets: string; status: number; enter: string | null; exit: string | null; attendable_title: string }[];
+      data: {
+        id: number;
+        meets: string;
+        status: number;
+        enter: string | null;
+        exit: string | null;
+        attendable_title: string;
+      }[];
     };
   };
   const fails = async (role: string, vars: Record<string, unknown>) => {
@@ -124,5 +133,71 @@ describe.each(DATABASES)("studentReport on %s", (kind) => {
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.text).errors.attendable_type).toBeDefined();
     expect((await csv("school_admin", `Student/export.csv?uuid=${w.f.uuid}&attendable_type=course`)).status).toBe(404);
+  });
+
+  it("orders one day's sessions by their start time, not by id, both ways, across pages and in the CSV", async () => {
+    const db = srv.services.db;
+    const at = new Date(Date.now() + 600 * 60_000);
+    const course = async (title: string, start_time: string, end_time: string) =>
+      (await makeCourse(db, w.school, at, 60, { title, start_time, end_time })).course;
+    const pm = await course("Afternoon", "14:00", "15:00");
+    const am = await course("Morning", "09:00", "10:00");
+    const am2 = await course("Morning too", "09:00", "10:00");
+    const x = await makeStudent(db, w.school.id, { courses: [pm.id, am.id, am2.id] });
+    const row = (attendable_id: number, meets: string) => ({
+      attendable_type: "course" as const,
+      attendable_id,
+      school_id: w.school.id,
+      student_id: x.id,
+      status: STATUS.present,
+      finished: true,
+      meets,
+    });
+    // each day's 2 PM class written first (the smallest id), then the two 9 AM ones (same start: by id)
+    const inserted = await db
+      .insert(attendance)
+      .values([
+        row(pm.id, w.d(11)),
+        row(am.id, w.d(11)),
+        row(am2.id, w.d(11)),
+        row(pm.id, w.d(10)),
+        row(am.id, w.d(10)),
+        row(am2.id, w.d(10)),
+      ])
+      .returning({ id: attendance.id });
+    const [pm11, am11, am211, pm10, am10, am210] = inserted.map((r) => r.id);
+    const want = [am11, am211, pm11, am10, am210, pm10];
+    const vars = { uuid: x.uuid, type: "course", sort: "date" };
+    const ids = async (dir: string | undefined, per: number, page: number) =>
+      (await ok("school_admin", { ...vars, dir, per, page })).data.map((r) => r.id);
+    expect(await ids("asc", 6, 1)).toEqual(want);
+    expect(await ids("desc", 6, 1)).toEqual([...want].reverse());
+    // the default (newest first) is the same desc order
+    expect(await ids(undefined, 6, 1)).toEqual([...want].reverse());
+    for (const dir of ["asc", "desc"]) {
+      const whole = dir === "asc" ? want : [...want].reverse();
+      expect([...(await ids(dir, 4, 1)), ...(await ids(dir, 4, 2))]).toEqual(whole);
+      expect([...(await ids(dir, 2, 1)), ...(await ids(dir, 2, 2)), ...(await ids(dir, 2, 3))]).toEqual(whole);
+    }
+    // the CSV writes the screen's order, both ways
+    const titles = [
+      `${w.d(11)} Morning`,
+      `${w.d(11)} Morning too`,
+      `${w.d(11)} Afternoon`,
+      `${w.d(10)} Morning`,
+      `${w.d(10)} Morning too`,
+      `${w.d(10)} Afternoon`,
+    ];
+    for (const [dir, expected] of [
+      ["asc", titles],
+      ["desc", [...titles].reverse()],
+    ] as const) {
+      const file = await csv(
+        "school_admin",
+        `Student/export.csv?uuid=${x.uuid}&attendable_type=course&sort_by=date&sort_dir=${dir}`,
+      );
+      expect(file.status, file.text).toBe(200);
+      expect(file.rows.slice(1).map((r) => `${r[0]} ${r[2]}`)).toEqual(expected);
+    }
   });
 });

@@ -10,7 +10,7 @@ import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
 import { findStudentByUuid } from "../students/reads.ts";
 import { byStatus, requiredText } from "./common.ts";
 import type { AttendanceRow } from "./status.ts";
-import { checkedRange } from "./status.ts";
+import { checkedRange, sessionStart } from "./status.ts";
 
 export interface StudentReportArgs extends PageArgs {
   uuid: string;
@@ -59,7 +59,19 @@ export const titleSql = sql`(case ${attendance.attendable_type}
   when 'course' then (select ${courses.title} from ${courses} where ${courses.id} = ${attendance.attendable_id})
   else (select ${events.title} from ${events} where ${events.id} = ${attendance.attendable_id}) end)`;
 
-export const studentReportOrder = (args: PageArgs, dir: "asc" | "desc") => {
+/** Date order: the day, the session's start time (sessionStart), then the id, every key in `dir`. */
+const dateOrder = (dir: "asc" | "desc") => {
+  const by = dir === "asc" ? asc : desc;
+  return [by(attendance.meets), by(sessionStart), by(attendance.id)];
+};
+
+/**
+ * The Student report's order, the screen's and the CSV's: by date, one day's 9 AM class before its
+ * 2 PM one whatever order their rows were written in (as the Status report, decision 0820); another
+ * sort's ties come in the default date order, newest first. One student's rows are a few hundred:
+ * the start-time lookup per row costs nothing worth an index.
+ */
+export const studentReportOrder = (args: PageArgs, dir: "asc" | "desc"): SQL[] => {
   const col = sortColumn<SQL | PgColumn>(
     args.sort_by,
     {
@@ -71,7 +83,8 @@ export const studentReportOrder = (args: PageArgs, dir: "asc" | "desc") => {
     },
     "date",
   );
-  return [sql`${dir === "asc" ? asc(col) : desc(col)} nulls last`, desc(attendance.meets), asc(attendance.id)];
+  if (col === attendance.meets) return dateOrder(dir);
+  return [sql`${dir === "asc" ? asc(col) : desc(col)} nulls last`, ...dateOrder("desc")];
 };
 
 /**
