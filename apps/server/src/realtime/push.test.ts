@@ -213,7 +213,11 @@ describe.each(DATABASES)("push channel on %s", (kind) => {
     expect(await admin.client.nextOfType("course.update")).toMatchObject({ ids: [course.id] });
 
     // events (with no students at all) and teams: the same gap, the same message
-    const { event } = await makeEvent(db, demo!, new Date(Date.now() + 60 * 60_000), 60);
+    // tomorrow at 16:00 UTC: mid-day in the school's zone, so the hour never runs past its midnight
+    // (an event from 23:08 to 00:08 has its end before its start on the clock, and edits are refused)
+    const noon = new Date(Date.now() + 24 * 60 * 60_000);
+    noon.setUTCHours(16, 0, 0, 0);
+    const { event } = await makeEvent(db, demo!, noon, 60);
     await gql(admin.token, 'mutation($id: Int!) { updateEvent(id: $id, title: "Renamed event") { id } }', {
       id: event.id,
     });

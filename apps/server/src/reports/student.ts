@@ -67,8 +67,7 @@ const dateOrder = (dir: "asc" | "desc") => {
 
 /**
  * The Student report's order, the screen's and the CSV's: by date, one day's 9 AM class before its
- * 2 PM one whatever order their rows were written in (as the Status report, decision 0820); another
- * sort's ties come in the default date order, newest first. One student's rows are a few hundred:
+ * 2 PM one whatever order their rows were written in (as the Status report, decision 0820). One student's rows are a few hundred:
  * the start-time lookup per row costs nothing worth an index.
  */
 export const studentReportOrder = (args: PageArgs, dir: "asc" | "desc"): SQL[] => {
@@ -84,7 +83,8 @@ export const studentReportOrder = (args: PageArgs, dir: "asc" | "desc"): SQL[] =
     "date",
   );
   if (col === attendance.meets) return dateOrder(dir);
-  return [sql`${dir === "asc" ? asc(col) : desc(col)} nulls last`, ...dateOrder("desc")];
+  // another sort's ties: newest day first, then id (as the other reports break a title's ties)
+  return [sql`${dir === "asc" ? asc(col) : desc(col)} nulls last`, desc(attendance.meets), asc(attendance.id)];
 };
 
 /**
