@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { requireNameCollation } from "./collation.ts";
 import { lockDataDir } from "./lock.ts";
+import { keepStatements } from "./pglite-statements.ts";
 import { migrateThenVacuumRewritten } from "./rewrites.ts";
 import * as schema from "./schema/index.ts";
 import { analyzeStale, STATISTICS_CHECK_MS } from "./statistics.ts";
@@ -104,6 +105,8 @@ async function openPglite(dataDir: string, statisticsCheckMs: number): Promise<D
       (text) => client.query(text),
       () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     );
+    // from here on a plain statement is parsed once and run in one pass (decision 0573)
+    keepStatements(client);
     const stopStatistics = await keepStatistics(client, statisticsCheckMs);
     return {
       db,

@@ -12,7 +12,7 @@ const MAX_NAMES = 64;
  * whose parse and plan cost PostgreSQL more than running them (decision 0563); named, each
  * connection parses a text once and PostgreSQL may keep its plan. The name is the text's hash, so
  * each shape of a statement gets its own. Same rows, types and statement count as `execute`;
- * PGlite ignores the name.
+ * PGlite ignores the name: it keeps every plain statement's text prepared (db/pglite-statements.ts).
  */
 export function executeNamed(db: Db, query: SQL) {
   // drizzle's own path for a named query (what `.prepare(name)` uses), reached for raw SQL
