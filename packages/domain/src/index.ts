@@ -11,6 +11,7 @@ export * from "./names.ts";
 export * from "./number-settings.ts";
 export * from "./pagination.ts";
 export * from "./phone.ts";
+export * from "./push-types.ts";
 export * from "./reports/index.ts";
 export * from "./roles.ts";
 export * from "./schedule.ts";

@@ -3,24 +3,9 @@
  * creation, staff mutations) describe what changed; the channel decides per
  * connected user, re-checking access, whether they receive it.
  */
-export type PushType =
-  | "student.update"
-  | "attendance.update"
-  | "task.update"
-  | "import.update"
-  | "course.update"
-  | "event.update"
-  | "team.update";
+import { PUSH_TYPES, type PushType } from "@rollbook/domain";
 
-export const PUSH_TYPES: readonly PushType[] = [
-  "student.update",
-  "attendance.update",
-  "task.update",
-  "import.update",
-  "course.update",
-  "event.update",
-  "team.update",
-];
+export { PUSH_TYPES, type PushType };
 
 /**
  * Messages about a course, event or team itself (created, edited, archived, removed, restored, its

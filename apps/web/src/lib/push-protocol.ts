@@ -1,26 +1,10 @@
 /**
- * The wire protocol of /api/v2/push, as the browser sees it. The server's
- * apps/server/src/realtime/messages.ts is the source; keep the two in step.
+ * The wire protocol of /api/v2/push, as the browser sees it. Its kinds of change are the domain's
+ * PUSH_TYPES (one list with the server); the rest mirrors apps/server/src/realtime/messages.ts.
  */
-export type PushType =
-  | "student.update"
-  | "attendance.update"
-  | "task.update"
-  | "import.update"
-  /** a course, event or team itself changed (edited, created, archived, removed, restored): ids = [its id] */
-  | "course.update"
-  | "event.update"
-  | "team.update";
+import { PUSH_TYPES, type PushType } from "@rollbook/domain";
 
-export const PUSH_TYPES: readonly PushType[] = [
-  "student.update",
-  "attendance.update",
-  "task.update",
-  "import.update",
-  "course.update",
-  "event.update",
-  "team.update",
-];
+export { PUSH_TYPES, type PushType };
 
 /** A change the signed-in user may see: the ids concerned, by type. */
 export interface PushEvent {
