@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { STATUS } from "../statuses.ts";
 import { EARLY_WINDOW_MIN, evaluateSession, PRESENCE_GAP_MIN, type PresenceSample, presenceRank } from "./evaluate.ts";
 import { type Rules, resolveRules } from "./rules.ts";
+import { evaluateTimeline, timelineOf } from "./running.ts";
 
 // A 50-minute session, 09:00-09:50 UTC.
 const START = Date.parse("2026-01-05T09:00:00Z");
@@ -93,6 +94,21 @@ describe("evaluateSession", () => {
     expect(e.exit).toEqual(at(PRESENCE_GAP_MIN));
     expect(e.percentage).toBe((PRESENCE_GAP_MIN / 50) * 100);
     expect(e.status).toBe(STATUS.left_early);
+  });
+
+  it("while the session runs, counts the last ping's presence only to its own instant", () => {
+    // pings to 09:18, judged live at 09:20: exit 09:18, not the 09:28 the gap allows once finished
+    const samples = [...pings(0, 15), here(18)];
+    const live = run(samples, false);
+    expect(live.exit).toEqual(at(18));
+    expect(live.percentage).toBe((18 / 50) * 100);
+    expect(live.status).toBe(STATUS.present);
+    // the running state agrees, whatever now is (a recompute later gives the same row)
+    const state = timelineOf(session, samples);
+    for (const now of [undefined, at(18), at(25)])
+      expect(evaluateTimeline({ state, session, rules, finished: false, now })).toEqual(live);
+    // finished, the last ping covers the gap as before
+    expect(run(samples, true).exit).toEqual(at(18 + PRESENCE_GAP_MIN));
   });
 
   it("merges samples at the same instant, present winning", () => {

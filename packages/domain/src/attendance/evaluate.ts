@@ -74,7 +74,8 @@ export interface PresenceSummary {
  * Order-independent; percentage in 0..100; finished=false gives the live status (pending when no
  * presence). A present sample holds until the next one, at most PRESENCE_GAP_MIN. After a
  * check-in every sample that does not place the student clearly away counts as presence, and
- * holds until the next sample or the end (`now`, when given, while the session runs).
+ * holds until the next sample or the end (`now`, when given, while the session runs). While the
+ * session runs (not finished), the last sample without a check-in holds only its own instant.
  */
 export function evaluateSession(input: {
   session: { start: Date; end: Date };
@@ -97,9 +98,12 @@ export function evaluateSession(input: {
     held ||= point.hold;
     if (!point.present && !(held && !point.away)) continue;
     const next = points[i + 1]?.[0];
+    // while the session runs, the last sample's presence is its own instant: a live row never shows
+    // an exit, nor minutes present, still to come (the gap is for the finished count)
+    const last = input.finished ? Number.POSITIVE_INFINITY : t;
     const until = held
       ? Math.max(t, Math.min(next ?? open, end))
-      : Math.min(next ?? Number.POSITIVE_INFINITY, t + PRESENCE_GAP_MIN * MIN, end);
+      : Math.min(next ?? last, t + PRESENCE_GAP_MIN * MIN, end);
     if (enter === null) enter = t;
     exit = until;
     covered += Math.max(0, until - Math.max(t, start));

@@ -102,8 +102,8 @@ export function timelineOf(session: { start: Date; end: Date }, samples: readonl
 
 /**
  * evaluateSession of the samples the state was built from, without them: the presence of the
- * last sample is counted as evaluateSession counts it (until the gap or the end; after a
- * check-in until the end, or `now` while the session runs).
+ * last sample is counted as evaluateSession counts it (until the gap or the end, only its instant
+ * while the session runs; after a check-in until the end, or `now` while the session runs).
  */
 export function evaluateTimeline(input: {
   state: RunningTimeline;
@@ -118,7 +118,9 @@ export function evaluateTimeline(input: {
   let exit = state.exit;
   if (state.last?.present) {
     const held = state.held === true;
-    const u = until(state.last.at, held ? heldUntil(b.end, input.now) : Number.POSITIVE_INFINITY, b, held);
+    // while the session runs the last sample's presence is its own instant (evaluateSession's rule)
+    const open = finished ? Number.POSITIVE_INFINITY : state.last.at;
+    const u = until(state.last.at, held ? heldUntil(b.end, input.now) : open, b, held);
     covered += Math.max(0, u - Math.max(state.last.at, b.start));
     exit = u;
   }
