@@ -1,9 +1,18 @@
+import { addDays, localDate, zonedToUtc } from "@rollbook/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { assignedStudentIds } from "../access/visibility.ts";
 import { attendance, schools, students, tasks, teams, userCourse, users } from "../db/schema/index.ts";
 import { makeCourse, makeEvent } from "../engine/test-fixtures.ts";
+
+/**
+ * Noon tomorrow on the school's clock: an hour from there never runs past its midnight (an hour
+ * from 23:10 ends at 00:10, before its start on the clock, and every edit of it is refused).
+ */
+const noonTomorrow = (school: { timezone: string }) =>
+  zonedToUtc(addDays(localDate(new Date(), school.timezone), 1), 12 * 60, school.timezone);
+
 import { CLOSE, type PushMessage } from "./messages.ts";
 import { PushTestClient } from "./push-test-client.ts";
 
@@ -185,8 +194,8 @@ describe.each(DATABASES)("push channel on %s", (kind) => {
       expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
     };
     // written straight to the database: nothing published before the edit
-    const { course } = await makeCourse(db, demo!, new Date(Date.now() + 60 * 60_000), 60);
-    const { course: lakeCourse } = await makeCourse(db, lake!, new Date(Date.now() + 60 * 60_000), 60);
+    const { course } = await makeCourse(db, demo!, noonTomorrow(demo!), 60);
+    const { course: lakeCourse } = await makeCourse(db, lake!, noonTomorrow(lake!), 60);
 
     await gql(admin.token, 'mutation($id: Int!) { updateCourse(id: $id, end_time: "23:45") { id } }', {
       id: course.id,
@@ -213,11 +222,7 @@ describe.each(DATABASES)("push channel on %s", (kind) => {
     expect(await admin.client.nextOfType("course.update")).toMatchObject({ ids: [course.id] });
 
     // events (with no students at all) and teams: the same gap, the same message
-    // tomorrow at 16:00 UTC: mid-day in the school's zone, so the hour never runs past its midnight
-    // (an event from 23:08 to 00:08 has its end before its start on the clock, and edits are refused)
-    const noon = new Date(Date.now() + 24 * 60 * 60_000);
-    noon.setUTCHours(16, 0, 0, 0);
-    const { event } = await makeEvent(db, demo!, noon, 60);
+    const { event } = await makeEvent(db, demo!, noonTomorrow(demo!), 60);
     await gql(admin.token, 'mutation($id: Int!) { updateEvent(id: $id, title: "Renamed event") { id } }', {
       id: event.id,
     });
@@ -256,11 +261,10 @@ describe.each(DATABASES)("push channel on %s", (kind) => {
       expect(r.body.data[call].user_ids).toEqual([counselorId]);
     };
     // written straight to the database: nothing published, and the counselor sees none of them
-    const soon = new Date(Date.now() + 60 * 60_000);
-    const { course } = await makeCourse(db, demo!, soon, 60);
-    const { event } = await makeEvent(db, demo!, soon, 60);
+    const { course } = await makeCourse(db, demo!, noonTomorrow(demo!), 60);
+    const { event } = await makeEvent(db, demo!, noonTomorrow(demo!), 60);
     const [team] = await db.insert(teams).values({ school_id: demo!.id, name: "Push assign team" }).returning();
-    const { course: lakeCourse } = await makeCourse(db, lake!, soon, 60);
+    const { course: lakeCourse } = await makeCourse(db, lake!, noonTomorrow(lake!), 60);
     const rows = [
       ["course", course.id],
       ["event", event.id],
