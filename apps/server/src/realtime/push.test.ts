@@ -36,6 +36,17 @@ describe.each(DATABASES)("push channel on %s", (kind) => {
     open.push(client);
     return { client, ready, token: access_token, user };
   }
+  /** The other demo school's admin, signed in and listening. */
+  async function connectLakeAdmin() {
+    const login = await srv.post("/api/v2/login", {
+      email: "school_admin@lakeside.demo.rollbook.test",
+      password: TEST_PASSWORD,
+    });
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const { client } = await PushTestClient.connect(srv.url, token);
+    open.push(client);
+    return { client, token };
+  }
   /** A message every signed-in user of the school may see: when it arrives, nothing sent before it is pending. */
   const marker = (id: number): PushMessage => ({
     type: "student.update",
@@ -182,13 +193,7 @@ describe.each(DATABASES)("push channel on %s", (kind) => {
     const [demo, lake] = await db.select().from(schools).orderBy(asc(schools.id));
     const admin = await connect("school_admin");
     const counselor = await connect("councelor");
-    const login = await srv.post("/api/v2/login", {
-      email: "school_admin@lakeside.demo.rollbook.test",
-      password: TEST_PASSWORD,
-    });
-    const lakeToken = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-    const { client: lakeAdmin } = await PushTestClient.connect(srv.url, lakeToken);
-    open.push(lakeAdmin);
+    const { client: lakeAdmin, token: lakeToken } = await connectLakeAdmin();
     const gql = async (token: string, query: string, vars: Record<string, unknown>) => {
       const r = await srv.gql(token, query, vars);
       expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
@@ -243,13 +248,7 @@ describe.each(DATABASES)("push channel on %s", (kind) => {
     const admin = await connect("school_admin");
     const counselor = await connect("councelor");
     const judge = await connect("judge");
-    const login = await srv.post("/api/v2/login", {
-      email: "school_admin@lakeside.demo.rollbook.test",
-      password: TEST_PASSWORD,
-    });
-    const lakeToken = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-    const { client: lakeAdmin } = await PushTestClient.connect(srv.url, lakeToken);
-    open.push(lakeAdmin);
+    const { client: lakeAdmin } = await connectLakeAdmin();
     const link = async (call: "attachUsers" | "detachUsers", type: string, id: number) => {
       const r = await srv.gql(
         admin.token,
