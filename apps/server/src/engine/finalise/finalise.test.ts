@@ -1,4 +1,4 @@
-import { localDate, STATUS } from "@rollbook/domain";
+import { localDate, STATUS, weekRange } from "@rollbook/domain";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "../../../test/harness.ts";
@@ -491,8 +491,13 @@ describe.each(DATABASES)("finalising ended sessions on %s", (kind) => {
           .from(students)
           .where(eq(students.id, id))
       )[0];
-    expect(await apaOf(came.student.id)).toEqual({ w: 100, s: 100 });
-    expect(await apaOf(never.student.id)).toEqual({ w: 0, s: 0 });
+    // The session ran 90 minutes ago: early on a Monday (school time) that is last week's
+    // Sunday, so this week has no finished session yet and weekly APA is empty (decision 0342).
+    const meets = localDate(c.start, school.timezone);
+    const thisWeek = weekRange(localDate(new Date(), school.timezone));
+    const inWeek = meets >= thisWeek.from && meets <= thisWeek.to;
+    expect(await apaOf(came.student.id)).toEqual({ w: inWeek ? 100 : null, s: 100 });
+    expect(await apaOf(never.student.id)).toEqual({ w: inWeek ? 0 : null, s: 0 });
     const [t] = await db().select({ apa: teams.apa }).from(teams).where(eq(teams.id, team!.id));
     expect(t!.apa).toBe(50);
   });
