@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatMeetDays, formatPhone } from "./format.ts";
+import { formatClock, formatMeetDays, formatPhone, timeOfDay } from "./format.ts";
 import { apa } from "./statuses.ts";
 
 describe("formatting", () => {
@@ -18,6 +18,13 @@ describe("formatting", () => {
   it("shows clock times in 12-hour form", () => {
     expect(formatClock("00:05:00")).toBe("12:05 AM");
     expect(formatClock("13:30")).toBe("1:30 PM");
+  });
+
+  it("writes a stored time of day as HH:MM and refuses what is not one", () => {
+    expect(timeOfDay("20:15:00")).toBe("20:15");
+    expect(timeOfDay("07:05")).toBe("07:05");
+    expect(timeOfDay("23:59:00.000")).toBe("23:59");
+    for (const bad of ["", "7:05", "20:15:0", "noon", "20:15:00Z"]) expect(() => timeOfDay(bad)).toThrow(/time of day/);
   });
 });
 

@@ -32,3 +32,17 @@ export function formatClock(hhmm: string | null | undefined): string {
   const h12 = h % 12 === 0 ? 12 : h % 12;
   return `${h12}:${String(m).padStart(2, "0")} ${suffix}`;
 }
+
+const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * A stored time of day as every answer writes it: "HH:MM", 24 h. The database's `time` columns
+ * read "HH:MM:SS"; times are entered in minutes, so the seconds are always zero and nothing is lost.
+ * One writer for GraphQL and the REST answers (device schedule, signup, mails), so they cannot
+ * drift apart. Anything else is a fault of ours, not input: it throws.
+ */
+export function timeOfDay(time: string): string {
+  const m = TIME_OF_DAY.exec(time);
+  if (!m) throw new Error(`not a time of day: ${JSON.stringify(time)}`);
+  return `${m[1]}:${m[2]}`;
+}

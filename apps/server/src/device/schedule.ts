@@ -1,11 +1,9 @@
-import { STATUS } from "@rollbook/domain";
+import { STATUS, timeOfDay } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { attendance } from "../db/schema/index.ts";
 import { sessionsNear } from "../engine/sessions-for-student.ts";
 import type { StudentContext } from "../engine/state.ts";
 import type { Services } from "../services.ts";
-
-const hhmm = (t: string) => t.slice(0, 5);
 
 /** A day's sessions with what the phone needs to tell presence itself: fence and beacons. */
 export async function scheduleFor(s: Services, student: StudentContext, date: string) {
@@ -29,8 +27,8 @@ export async function scheduleFor(s: Services, student: StudentContext, date: st
         uuid: x.uuid,
         title: x.title,
         meets: x.meets,
-        start_time: hhmm(x.start_time),
-        end_time: hhmm(x.end_time),
+        start_time: timeOfDay(x.start_time),
+        end_time: timeOfDay(x.end_time),
         start: x.start.toISOString(),
         end: x.end.toISOString(),
         // "cancelled" or "closure" when the session does not take place

@@ -1,4 +1,4 @@
-import { weekdayOf } from "@rollbook/domain";
+import { timeOfDay, weekdayOf } from "@rollbook/domain";
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { byName } from "../db/collation.ts";
@@ -9,7 +9,6 @@ import type { Block, ListItem } from "../mail/template.ts";
 import type { Reader } from "./audience.ts";
 
 const DAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const hhmm = (time: string) => time.slice(0, 5);
 const day = (date: string) => `${DAY_NAMES[weekdayOf(date)]} ${date}`;
 
 export interface WeekItem {
@@ -63,7 +62,11 @@ export async function weekItems(
     const sessions = courseSessionsBetween(c, from, to, school.timezone, covers);
     if (sessions.length === 0) continue;
     const days = sessions.map((s) => `${day(s.meets)}${s.cancelled ? ` (${s.cancelled})` : ""}`).join(", ");
-    out.push({ type: "course", id: c.id, line: `${c.title}, ${hhmm(c.start_time)}-${hhmm(c.end_time)}: ${days}` });
+    out.push({
+      type: "course",
+      id: c.id,
+      line: `${c.title}, ${timeOfDay(c.start_time)}-${timeOfDay(c.end_time)}: ${days}`,
+    });
   }
   for (const e of es) {
     const s = eventSessionOf(e, school.timezone, covers);
@@ -71,7 +74,7 @@ export async function weekItems(
     out.push({
       type: "event",
       id: e.id,
-      line: `${e.title}: ${day(e.date)} ${hhmm(e.start_time)}-${hhmm(e.end_time)}${off}`,
+      line: `${e.title}: ${day(e.date)} ${timeOfDay(e.start_time)}-${timeOfDay(e.end_time)}${off}`,
     });
   }
   return out;

@@ -6,6 +6,7 @@ import {
   SIGNUP_REQUEST_ANSWER,
   seatsLeft,
   signupIdentifierProblem,
+  timeOfDay,
 } from "@rollbook/domain";
 import { eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -84,8 +85,8 @@ export async function signupRoutes(app: FastifyInstance, { s }: { s: Services })
         title: event.title,
         description: event.description,
         date: event.date,
-        start_time: event.start_time.slice(0, 5),
-        end_time: event.end_time.slice(0, 5),
+        start_time: timeOfDay(event.start_time),
+        end_time: timeOfDay(event.end_time),
         timezone: tz,
         location: place?.name ?? null,
         seats_left: seatsLeft(event.capacity, attending),
