@@ -1,41 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, renderHook, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
+import { act, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { openPushedPage, startPushSession, timesSent } from "../../test/push-page.tsx";
 import { useCourseDetail } from "../features/courses/queries.ts";
 import { useEventDetail } from "../features/events/queries.ts";
 import { useTeamDetail } from "../features/teams/queries.ts";
-import { ME_KEY } from "./me.ts";
-import { usePush } from "./push.ts";
-import { endSession, signIn } from "./session.ts";
-
-/** A stand-in for the browser's WebSocket: the test plays the server. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  static readonly OPEN = 1;
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-    queueMicrotask(() => {
-      this.readyState = 1;
-      this.onopen?.();
-    });
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  /** a frame from the server */
-  receive(m: unknown) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
 
 const UUID = "c0ffee00-0000-4000-8000-000000000001";
 
@@ -63,43 +31,11 @@ function fakeServer() {
  * (`event.update`, `team.update`) from the server refetches the page, without a reload.
  */
 describe("an open page hears its course, event or team change", () => {
-  let client: QueryClient;
+  let session: ReturnType<typeof startPushSession>;
   beforeEach(() => {
-    FakeSocket.all = [];
-    vi.stubGlobal("WebSocket", FakeSocket);
-    signIn({ access_token: "access-1", search_token: "search-1" } as never);
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    // the shell has loaded `me` (its id scopes the channel)
-    client.setQueryData(ME_KEY, { id: 7 } as never);
+    session = startPushSession();
   });
-  afterEach(() => {
-    endSession("logout");
-    client.clear();
-    vi.unstubAllGlobals();
-  });
-
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-
-  async function openPage(usePage: () => unknown, operation: string, operations: string[]) {
-    renderHook(
-      () => {
-        usePush();
-        return usePage();
-      },
-      { wrapper },
-    );
-    await waitFor(() => expect(operations).toContain(operation));
-    await waitFor(() => expect(FakeSocket.all[0]?.sent.length).toBe(1));
-    const socket = FakeSocket.all[0] as FakeSocket;
-    expect(JSON.parse(socket.sent[0] as string)).toEqual({ type: "auth", token: "access-1" });
-    // a resumed socket: nothing missed, so nothing refetched on `ready`
-    act(() => socket.receive({ type: "ready", instance: "i", seq: 0, resumed: true }));
-    return socket;
-  }
-
-  const count = (operations: string[], name: string) => operations.filter((o) => o === name).length;
+  afterEach(() => session.end());
 
   it.each([
     ["course.update", "courseDetail", () => useCourseDetail(UUID)],
@@ -107,17 +43,22 @@ describe("an open page hears its course, event or team change", () => {
     ["team.update", "teamDetail", () => useTeamDetail(UUID)],
   ] as const)("%s refetches the open page (%s)", async (type, operation, usePage) => {
     const operations = fakeServer();
-    const socket = await openPage(usePage, operation, operations);
-    expect(count(operations, operation)).toBe(1);
+    const socket = await openPushedPage(session.client, usePage, operation, () => operations);
+    expect(timesSent(operations, operation)).toBe(1);
     act(() => socket.receive({ seq: 1, type, ids: [1] }));
-    await waitFor(() => expect(count(operations, operation)).toBe(2));
+    await waitFor(() => expect(timesSent(operations, operation)).toBe(2));
   });
 
   it("a message of another kind leaves the course page alone", async () => {
     const operations = fakeServer();
-    const socket = await openPage(() => useCourseDetail(UUID), "courseDetail", operations);
+    const socket = await openPushedPage(
+      session.client,
+      () => useCourseDetail(UUID),
+      "courseDetail",
+      () => operations,
+    );
     act(() => socket.receive({ seq: 1, type: "import.update", ids: [1] }));
     await new Promise((r) => setTimeout(r, 50));
-    expect(count(operations, "courseDetail")).toBe(1);
+    expect(timesSent(operations, "courseDetail")).toBe(1);
   });
 });

@@ -28,6 +28,20 @@ describe("push invalidation", () => {
     inv.dispose();
   });
 
+  it("a course's change refreshes a user's page, not the users list", () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const keys = [
+      ["user", 12],
+      ["users", "list"],
+    ];
+    for (const k of keys) client.setQueryData(k, 1);
+    const inv = new PushInvalidator(client, 1000);
+    inv.event(ev("course.update"));
+    expect(keys.filter((k) => client.getQueryState(k)?.isInvalidated)).toEqual([["user", 12]]);
+    inv.dispose();
+  });
+
   it("coalesces a burst into one refresh at the end of the window", () => {
     vi.useFakeTimers();
     const client = new QueryClient();

@@ -8,30 +8,24 @@ import type { PushEvent, PushType } from "./push-protocol.ts";
  * operation's name, which starts with that area in camelCase ("studentsList",
  * "courseDashboard"): both match. Keys outside these areas are left alone.
  */
+/** Where a student's counts and rosters show: their pages and every course's, event's and team's. */
+const ROSTERS = ["students", "student", "dashboard", "courses", "course", "events", "event", "teams", "team"] as const;
+
 export const TOPICS: Record<PushType, readonly string[]> = {
-  // a student joined or left a course, event or team: their counts, seats and rosters move too
-  "student.update": ["students", "student", "dashboard", "me", "courses", "course", "events", "event", "teams", "team"],
-  "attendance.update": [
-    "attendance",
-    "dashboard",
-    "students",
-    "student",
-    "courses",
-    "course",
-    "events",
-    "event",
-    "teams",
-    "team",
-  ],
+  // a student joined or left a course, event or team: their counts, seats and rosters move too;
+  // a user's page lists the students assigned to them
+  "student.update": [...ROSTERS, "me", "user"],
+  "attendance.update": ["attendance", ...ROSTERS],
   "task.update": ["me", "tasks", "dashboard"],
   // an import moved (Settings, /Imports/{uuid}): its progress, status and row errors
   "import.update": ["imports", "import"],
   // a course, event or team was edited (times, days, title, place, limits...), created, archived,
-  // removed or restored: its page, the lists, and what shows it elsewhere (the dashboard's
-  // sessions, students' pages and attendance titles, search hits, figures' meeting days)
-  "course.update": ["courses", "course", "figures", "dashboard", "student", "attendance", "search"],
-  "event.update": ["events", "event", "figures", "dashboard", "student", "attendance", "search"],
-  "team.update": ["teams", "team", "student", "students", "groupsTeamOptions", "search"],
+  // removed or restored, or its staff changed: its page, the lists, and what shows it elsewhere
+  // (the dashboard's sessions, students' pages and attendance titles, search hits, figures'
+  // meeting days, a user's page of what they are assigned)
+  "course.update": ["courses", "course", "figures", "dashboard", "student", "attendance", "search", "user"],
+  "event.update": ["events", "event", "figures", "dashboard", "student", "attendance", "search", "user"],
+  "team.update": ["teams", "team", "student", "students", "groupsTeamOptions", "search", "user"],
 };
 
 /** The key's area is `topic`, or an operation name that starts with it followed by a capital or a separator. */

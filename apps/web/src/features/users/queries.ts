@@ -100,7 +100,11 @@ export const UserDetailDocument = graphql(`
 
 export type UserDetail = UserDetailQuery["user"];
 
-export const userKey = (id: number) => ["users", "detail", id] as const;
+/**
+ * Keyed "user" (a detail page, as "student" or "course"), apart from the "users" lists: a push
+ * message about a course, event, team or student refetches this page alone (lib/push-invalidate.ts).
+ */
+export const userKey = (id: number) => ["user", id] as const;
 
 export function useUserDetail(id: number) {
   return useQuery({

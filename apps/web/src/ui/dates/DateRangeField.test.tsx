@@ -151,6 +151,36 @@ describe("DateRangeField's calendar", () => {
     expect(end).toHaveProperty("value", "11/24/2026");
   });
 
+  it("opens on the start's month, not the end's: as set, and again after a range picked across months", async () => {
+    const { user, value } = setup(["2026-09-20", "2026-11-10"]);
+    const button = screen.getByRole("button", { name: CHOOSE });
+    await user.click(button);
+    let dialog = await screen.findByRole("dialog", { name: "Dates: calendar" });
+    expect(within(dialog).getByRole("button", { name: "September 2026" })).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "25 September 2026" }));
+    await user.click(within(dialog).getByRole("button", { name: "Next month" }));
+    await user.click(within(dialog).getByRole("button", { name: "5 October 2026" }));
+    expect(value()).toBe("2026-09-25 to 2026-10-05");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Dates: calendar" })).toBeNull());
+    // the month turned to pick the end is not kept
+    await user.click(button);
+    dialog = await screen.findByRole("dialog", { name: "Dates: calendar" });
+    expect(within(dialog).getByRole("button", { name: "September 2026" })).toBeTruthy();
+  });
+
+  it("opens on today's month with no range", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 6, 15, 12));
+    try {
+      const { user } = setup([null, null]);
+      await user.click(screen.getByRole("button", { name: CHOOSE }));
+      const dialog = await screen.findByRole("dialog", { name: "Dates: calendar" });
+      expect(within(dialog).getByRole("button", { name: "July 2026" })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("turns the month when an arrow key leaves it, the end of the range picked in the next", async () => {
     const { user, value } = setup();
     await user.click(screen.getByRole("button", { name: CHOOSE }));

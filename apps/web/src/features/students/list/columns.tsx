@@ -1,7 +1,8 @@
 import { Badge, Group, Stack, Text } from "@mantine/core";
+import { formatPercent } from "../../../ui/detail/format.ts";
 import type { GridColumn } from "../../../ui/grid/DataGrid.tsx";
 import { ListName } from "../../../ui/ListName.tsx";
-import { formatInZone, formatPercent, isBelowWarning, lastSeenText } from "./format.ts";
+import { formatInZone, isBelowWarning, lastSeenText } from "./format.ts";
 import type { StudentRow } from "./queries.ts";
 
 export interface ColumnContext {

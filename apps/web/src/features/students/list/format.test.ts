@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
+import * as shared from "../../../ui/detail/format.ts";
 import { personName } from "../../../ui/person-name.ts";
 import { bulkQuestion, bulkResultText } from "./bulk.ts";
+import * as listFormat from "./format.ts";
 import { isBelowWarning, lastSeenText } from "./format.ts";
 
 describe("/Students display", () => {
+  it("keeps only its own helpers: none is a copy of the detail pages' (formatPercent)", () => {
+    expect(Object.keys(listFormat).filter((name) => name in shared)).toEqual([]);
+  });
+
+  it("shows an APA as the list always did, through the shared helper", () => {
+    expect(shared.formatPercent(87.456)).toBe("87.5%");
+    expect(shared.formatPercent(75)).toBe("75%");
+    expect(shared.formatPercent(null)).toBe("—");
+    expect(shared.formatPercent(undefined)).toBe("—");
+    expect(shared.formatPercent(Number.NaN)).toBe("—");
+  });
+
   it("shows the preferred name first, with the legal first name when it differs", () => {
     expect(personName({ first_name: "Alexander", last_name: "Smith", preferred_name: "Alex" })).toBe(
       "Alex (Alexander) Smith",

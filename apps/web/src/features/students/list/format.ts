@@ -1,11 +1,8 @@
-/** Display helpers of the /Students list. Pure, tested without a browser. */
+/**
+ * Display helpers of the /Students list alone. Pure, tested without a browser. Percentages are the
+ * detail pages' helper (ui/detail/format.ts: formatPercent), not a copy of it.
+ */
 import { localDate } from "@rollbook/domain";
-
-/** 87.456 -> "87.5%"; nothing -> "—". */
-export function formatPercent(value: number | null | undefined): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return "—";
-  return `${Math.round(value * 10) / 10}%`;
-}
 
 /** Under the school's warning percentage (an APA of nothing yet is no warning). */
 export const isBelowWarning = (apa: number | null | undefined, warning: number | null | undefined) =>
