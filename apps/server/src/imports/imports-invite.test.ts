@@ -11,6 +11,7 @@ import {
   users,
 } from "../db/schema/index.ts";
 import { schoolsOf } from "../engine/test-fixtures.ts";
+import { ChangedRows } from "./changed-rows.ts";
 import { importClient, oneRosterHead, registerThrough, storedZip } from "./import-test-client.ts";
 import { IMPORT_INVITE_EVERY_MS, inviteImported } from "./invite-rows.ts";
 
@@ -220,6 +221,7 @@ describe.each(DATABASES)("a users import invites on %s", (kind) => {
         importer: { id: admin.id, roleId: admin.role_id },
         fail: (line: number, reason: string) => void failed.push(`${line}: ${reason}`),
         mail: { mailer: srv.services.mailer, inviter: "School Admin", schoolName: "Demo", publicUrl: "http://x.test" },
+        changed: new ChangedRows(),
       };
       const before = srv.database.statements();
       await inviteImported(ctx, rows);

@@ -6,6 +6,7 @@ import { imports, schools, users } from "../db/schema/index.ts";
 import { analyzeStale } from "../db/statistics.ts";
 import { forgetStudent } from "../engine/state.ts";
 import type { Services } from "../services.ts";
+import { ChangedRows } from "./changed-rows.ts";
 import { csvRows, FileProblem } from "./csv.ts";
 import {
   IMPORT_BATCH,
@@ -60,6 +61,7 @@ export async function runImport(s: Services, id: number, shouldStop: () => boole
   let listed = 0;
   let unlisted = 0;
   let pending: RowError[] = [];
+  const changed = new ChangedRows();
   const flush = async () => {
     pending.sort((a, b) => a.line - b.line);
     await db
@@ -96,8 +98,11 @@ export async function runImport(s: Services, id: number, shouldStop: () => boole
         schoolName: school?.name,
         publicUrl: s.publicUrl,
       },
+      changed,
     };
     const step = async (n: number) => {
+      // the batch's rows are committed: the courses and teams it wrote, one message per kind
+      await changed.publish(s, imp.school_id);
       progress += n;
       await flush();
       if (shouldStop()) throw new Stopped();
@@ -137,6 +142,8 @@ export async function runImport(s: Services, id: number, shouldStop: () => boole
       })
       .where(eq(imports.id, id));
   }
+  // rows a failed batch wrote before it stopped are stored too
+  await changed.publish(s, imp.school_id);
   await removeFile(db, id).catch((err) => s.log.warn({ err }, "import file not removed"));
   if (imp.kind !== "users") forgetStudent(s);
   publishImport(s, imp);

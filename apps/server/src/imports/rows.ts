@@ -33,6 +33,7 @@ import {
 } from "../db/schema/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { isUniqueViolation } from "../students/bulk.ts";
+import type { ChangedRows } from "./changed-rows.ts";
 import { type InviteRow, inviteImported } from "./invite-rows.ts";
 import { RandomPool } from "./random-pool.ts";
 
@@ -57,6 +58,8 @@ export interface BatchContext {
   mail: { mailer: Mailer; inviter: string; schoolName: string | undefined; publicUrl: string };
   /** the course schedule for new courses that the file does not give (OneRoster classes) */
   courseDefaults?: CourseInput;
+  /** the courses and teams written, pushed after each batch (the job publishes them) */
+  changed: ChangedRows;
 }
 
 const cell = (r: Row, c: string) => {
@@ -327,8 +330,14 @@ export async function importCourses(ctx: BatchContext, rows: Row[]) {
     if (before) updates.push({ id: before.id, set: clean });
     else inserts.push({ ...(clean as object), title: clean.title as string, school_id: ctx.schoolId } as never);
   }
-  if (inserts.length) await ctx.db.insert(courses).values(inserts);
-  if (updates.length)
+  if (inserts.length) {
+    const made = await ctx.db.insert(courses).values(inserts).returning({ id: courses.id });
+    ctx.changed.add(
+      "course.update",
+      made.map((c) => c.id),
+    );
+  }
+  if (updates.length) {
     await ctx.db.transaction(async (tx) => {
       for (const u of updates)
         await tx
@@ -336,6 +345,11 @@ export async function importCourses(ctx: BatchContext, rows: Row[]) {
           .set({ ...(u.set as object), updated_at: new Date() } as never)
           .where(eq(courses.id, u.id));
     });
+    ctx.changed.add(
+      "course.update",
+      updates.map((u) => u.id),
+    );
+  }
 }
 
 /** A OneRoster class: title and crn only, checked as the API would check them. */
@@ -438,19 +452,32 @@ export async function importTeams(ctx: BatchContext, rows: Row[]) {
       )
       .returning({ id: teams.id, name: teams.name });
     for (const t of made) byKey.set(teamNameKey(t.name), t.id);
+    ctx.changed.add(
+      "team.update",
+      made.map((t) => t.id),
+    );
   }
-  const changed = keys.filter((k) => !fresh.includes(k));
-  if (changed.length)
+  // a matched team is written when the file gives more than its name (member rows give the name only)
+  const edited = keys
+    .filter((k) => !fresh.includes(k))
+    .map((k) => {
+      const { name: _same, ...rest } = fields.get(k) as Record<string, unknown>;
+      return { id: byKey.get(k) as number, rest };
+    })
+    .filter((t) => Object.keys(t.rest).length > 0);
+  if (edited.length) {
     await ctx.db.transaction(async (tx) => {
-      for (const k of changed) {
-        const { name: _same, ...rest } = fields.get(k) as Record<string, unknown>;
-        if (Object.keys(rest).length === 0) continue;
+      for (const t of edited)
         await tx
           .update(teams)
-          .set({ ...rest, updated_at: new Date() } as never)
-          .where(eq(teams.id, byKey.get(k) as number));
-      }
+          .set({ ...t.rest, updated_at: new Date() } as never)
+          .where(eq(teams.id, t.id));
     });
+    ctx.changed.add(
+      "team.update",
+      edited.map((t) => t.id),
+    );
+  }
   const withMember = parsed.filter((p) => p.member);
   const sIds = await studentsByIdentifier(ctx.db, ctx.schoolId, [
     ...new Set(withMember.map((p) => p.member as string)),
@@ -591,7 +618,18 @@ export async function importUserCourses(ctx: BatchContext, rows: Row[]) {
     else if (u !== undefined) links.push({ user_id: u, course_id: c.id });
     else waiting.push({ invitation_id: inv as number, course_id: c.id });
   }
-  if (links.length) await ctx.db.insert(userCourse).values(links).onConflictDoNothing();
+  if (links.length) {
+    // a teacher newly assigned now sees the course (assigned-only roles): its message reaches them
+    const added = await ctx.db
+      .insert(userCourse)
+      .values(links)
+      .onConflictDoNothing()
+      .returning({ course: userCourse.course_id });
+    ctx.changed.add(
+      "course.update",
+      added.map((a) => a.course),
+    );
+  }
   if (waiting.length) await ctx.db.insert(invitationCourse).values(waiting).onConflictDoNothing();
 }
 

@@ -16,7 +16,7 @@ import {
   userTeam,
 } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
-import type { RowPushType } from "../realtime/messages.ts";
+import type { NamingPushType } from "../realtime/messages.ts";
 import { publishRow } from "../realtime/publish-row.ts";
 import { audit, MAX_BULK_IDS } from "../students/bulk.ts";
 import { userLinkType } from "./kinds.ts";
@@ -35,17 +35,19 @@ const KINDS = {
 
 const linkUser = (k: AssignableType): PgColumn => KINDS[k].link.user_id as PgColumn;
 
-/** The push message of a course, event or team whose staff changed (a student has none here). */
-const ROW_PUSH: Partial<Record<AssignableType, RowPushType>> = {
+/** The push message of a course, event, team or student whose staff changed. */
+const ROW_PUSH: Record<AssignableType, NamingPushType> = {
   course: "course.update",
   event: "event.update",
   team: "team.update",
+  student: "student.update",
 };
 
 /**
- * After the commit: who is assigned decides who sees a course, event or team (roles 5-9), so the
- * row's message goes out as after an edit; the newly assigned see the row and hear it that way,
- * the unassigned no longer do and are named in it (`unassigned`) so their open lists drop it.
+ * After the commit: who is assigned decides who sees a course, event, team or student (the
+ * assigned-only roles), so the row's message goes out as after an edit; the newly assigned see
+ * the row and hear it that way, the unassigned no longer do and are named in it (`unassigned`) so
+ * their open lists drop it.
  */
 async function publishAssignment(
   data: Scoped,
@@ -54,8 +56,7 @@ async function publishAssignment(
   changed: readonly number[],
   unassigned: readonly number[] = [],
 ) {
-  const type = ROW_PUSH[kind];
-  if (type && changed.length) await publishRow(data, type, target, unassigned);
+  if (changed.length) await publishRow(data, ROW_PUSH[kind], target, unassigned);
 }
 
 /**

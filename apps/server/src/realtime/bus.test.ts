@@ -50,9 +50,16 @@ describe("push message codec", () => {
     });
   });
 
-  it("keeps the users a course, event or team message names (staff just unassigned)", () => {
+  it("keeps the users a course, event, team or student message names (staff just unassigned)", () => {
     const m = { type: "course.update", school_id: 2, ids: [3], user_ids: [4, 5] };
     expect(decodePush(m)).toEqual(m);
+    const st = { type: "student.update", school_id: 2, ids: [3], student_ids: [3], user_ids: [4] };
+    expect(decodePush(st)).toEqual(st);
+  });
+
+  it("drops named users from the kinds that never name any", () => {
+    const m = { type: "attendance.update", school_id: 2, ids: [3], student_ids: [4], user_ids: [5] };
+    expect(decodePush(m)).toEqual({ type: "attendance.update", school_id: 2, ids: [3], student_ids: [4] });
   });
 
   it.each([

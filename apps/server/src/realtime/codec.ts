@@ -1,4 +1,4 @@
-import { type BusMessage, PUSH_TYPES, type PushMessage, type PushType } from "./messages.ts";
+import { type BusMessage, namesUsers, PUSH_TYPES, type PushMessage, type PushType } from "./messages.ts";
 
 const isId = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) > 0;
 const isIdList = (x: unknown): x is number[] => Array.isArray(x) && x.every(isId);
@@ -27,7 +27,8 @@ export function decodePush(value: unknown): PushMessage | null {
   }
   if (m.user_ids !== undefined) {
     if (!isIdList(m.user_ids)) return null;
-    out.user_ids = [...m.user_ids];
+    // only the kinds that may name users keep them: on others they would mean nothing, or too much
+    if (namesUsers(out.type)) out.user_ids = [...m.user_ids];
   }
   if (out.type === "task.update" && out.user_id === undefined) return null;
   return out;

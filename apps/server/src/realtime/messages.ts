@@ -16,6 +16,13 @@ export const ROW_TABLES = { "course.update": "courses", "event.update": "events"
 export type RowPushType = keyof typeof ROW_TABLES;
 export const isRowPush = (type: PushType): type is RowPushType => Object.hasOwn(ROW_TABLES, type);
 
+/**
+ * Messages that may name `user_ids`: a course, event or team, or a student, whose staff were just
+ * unassigned (assigned-only roles then no longer see it, decision 0200). Other kinds never do.
+ */
+export type NamingPushType = RowPushType | "student.update";
+export const namesUsers = (type: PushType): type is NamingPushType => isRowPush(type) || type === "student.update";
+
 export interface PushMessage {
   type: PushType;
   school_id: number;
@@ -28,8 +35,9 @@ export interface PushMessage {
   /** for task.update: the one user the task belongs to */
   user_id?: number;
   /**
-   * for course, event and team messages: users of the school who get it whether or not they see
-   * the row now (staff just unassigned from it, whose open lists must drop it); only its id travels
+   * for course, event, team and student messages (`namesUsers`): users of the message's school who
+   * get it whether or not they see the row now (staff just unassigned from it, whose open lists
+   * must drop it); only its id travels
    */
   user_ids?: number[];
 }

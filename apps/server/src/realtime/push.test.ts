@@ -299,6 +299,41 @@ describe.each(DATABASES)("push channel on %s", (kind) => {
     expect(await counselor.client.nextOfType("student.update")).toMatchObject({ ids: [5] });
   });
 
+  it("assigning or unassigning staff to a student reaches the newly assigned and the unassigned, named in its own school only", async () => {
+    const admin = await connect("school_admin");
+    const counselor = await connect("councelor");
+    const link = async (call: "attachUsers" | "detachUsers") => {
+      const r = await srv.gql(
+        admin.token,
+        `mutation($id: Int!, $users: [Int!]!) {
+          ${call}(assignable_type: "student", assignable_id: $id, user_ids: $users) { user_ids } }`,
+        { id: unseen, users: [counselorId] },
+      );
+      expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
+      expect(r.body.data[call].user_ids).toEqual([counselorId]);
+    };
+    const message = { seq: expect.any(Number), type: "student.update", ids: [unseen], student_ids: [unseen] };
+    // the counselor (assigned only) now sees the student and hears it; the admin too
+    await link("attachUsers");
+    expect(await counselor.client.nextOfType("student.update")).toEqual(message);
+    expect(await admin.client.nextOfType("student.update")).toMatchObject({ ids: [unseen] });
+    // unassigned, the counselor no longer sees the student but is named: its open lists drop them
+    await link("detachUsers");
+    expect(await counselor.client.nextOfType("student.update")).toEqual(message);
+    expect(await admin.client.nextOfType("student.update")).toMatchObject({ ids: [unseen] });
+    // a named user gets a student message of their own school only, and no other kind names users
+    await publish({ type: "student.update", school_id: otherSchool, ids: [foreignStudent], user_ids: [counselorId] });
+    await publish({
+      type: "attendance.update",
+      school_id: school,
+      ids: [unseenAttendance],
+      student_ids: [unseen],
+      user_ids: [counselorId],
+    });
+    await publish(marker(6));
+    expect(await counselor.client.nextOfType("student.update")).toMatchObject({ ids: [6] });
+  });
+
   it("closes a socket that does not authenticate in time", async () => {
     const c = new PushTestClient(srv.url);
     await c.opened;

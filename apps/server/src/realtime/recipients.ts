@@ -9,7 +9,7 @@ import {
 } from "../access/visibility.ts";
 import type { Db } from "../db/client.ts";
 import { accessTokens, attendance, courses, events, students, teams, users } from "../db/schema/index.ts";
-import { isRowPush, type PushMessage, ROW_TABLES } from "./messages.ts";
+import { isRowPush, namesUsers, type PushMessage, ROW_TABLES } from "./messages.ts";
 
 /** Where the rows of course, event and team messages live, and who may see them. */
 const ROWS = {
@@ -97,10 +97,12 @@ export async function recipients(db: Db, m: PushMessage, viewers: Viewer[]): Pro
  * and then for student and attendance messages at least one of its students visible to them
  * (access/visibility.ts), for task messages being the task's user, for import messages being an
  * admin of the school, for course, event and team messages seeing that row (removed ones
- * included, so a removal reaches the pages that showed it) or being one of its `user_ids`. One query for the tokens and one for visibility for the whole list,
- * whatever the number of messages or connected users (messages naming attendance ids but no
- * students add one read for all of them; the engine always names them): every ping of a school day pushes two
- * messages, and one query each cost more than the ping itself (decision 0566).
+ * included, so a removal reaches the pages that showed it), and for those and student messages
+ * also being one of its `user_ids` (of the message's school). One query for the tokens and one
+ * for visibility for the whole list, whatever the number of messages or connected users (messages
+ * naming attendance ids but no students add one read for all of them; the engine always names
+ * them): every ping of a school day pushes two messages, and one query each cost more than the
+ * ping itself (decision 0566).
  */
 export async function recipientsOfMany(db: Db, list: readonly Delivery[]): Promise<Verdict[]> {
   const verdicts: Verdict[] = list.map(() => ({ allowed: new Set<number>(), stale: new Set<number>() }));
@@ -147,11 +149,12 @@ export async function recipientsOfMany(db: Db, list: readonly Delivery[]): Promi
       for (const v of current) if (v.user.id === m.user_id) verdict.allowed.add(v.tokenId);
       continue;
     }
-    // a course, event or team itself: whoever sees that row, and the users it names (staff just
-    // unassigned from it: they no longer see it, and their lists must drop it)
+    // the users a course, event, team or student message names (staff just unassigned from it: they
+    // no longer see it, and their lists must drop it); `current` holds the message's school only
+    if (namesUsers(m.type) && m.user_ids?.length)
+      for (const v of current) if (m.user_ids.includes(v.user.id)) verdict.allowed.add(v.tokenId);
+    // a course, event or team itself: whoever sees that row
     if (isRowPush(m.type)) {
-      if (m.user_ids?.length)
-        for (const v of current) if (m.user_ids.includes(v.user.id)) verdict.allowed.add(v.tokenId);
       if (m.ids.length) ask(k, current, ROW_TABLES[m.type], m.ids);
       continue;
     }
