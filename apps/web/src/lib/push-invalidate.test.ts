@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ALERT_TARGETS_KEY, userKey } from "../features/users/queries.ts";
 import { keyMatches, PushInvalidator } from "./push-invalidate.ts";
 import type { PushEvent, PushType } from "./push-protocol.ts";
 
@@ -28,17 +29,14 @@ describe("push invalidation", () => {
     inv.dispose();
   });
 
-  it("a course's change refreshes a user's page, not the users list", () => {
+  it("a course's change refreshes a user's page and its alert choices, not the users list", () => {
     vi.useFakeTimers();
     const client = new QueryClient();
-    const keys = [
-      ["user", 12],
-      ["users", "list"],
-    ];
+    const keys = [userKey(12), ALERT_TARGETS_KEY, ["users", "list"]];
     for (const k of keys) client.setQueryData(k, 1);
     const inv = new PushInvalidator(client, 1000);
     inv.event(ev("course.update"));
-    expect(keys.filter((k) => client.getQueryState(k)?.isInvalidated)).toEqual([["user", 12]]);
+    expect(keys.filter((k) => client.getQueryState(k)?.isInvalidated)).toEqual([userKey(12), ALERT_TARGETS_KEY]);
     inv.dispose();
   });
 

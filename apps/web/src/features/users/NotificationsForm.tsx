@@ -16,7 +16,7 @@ import {
   notificationValues,
   notificationVariables,
 } from "./notification-form.ts";
-import { UpdateNotificationsDocument } from "./queries.ts";
+import { ALERT_TARGETS_KEY, UpdateNotificationsDocument } from "./queries.ts";
 
 const AlertTargetsDocument = graphql(`
   query alertTargets {
@@ -65,7 +65,7 @@ export function NotificationsForm({
     labels: NOTIFICATION_LABELS,
     unsaved: "the notification choices",
   });
-  const targets = useQuery({ queryKey: ["users", "alert-targets"], queryFn: () => execute(AlertTargetsDocument) });
+  const targets = useQuery({ queryKey: ALERT_TARGETS_KEY, queryFn: () => execute(AlertTargetsDocument) });
   // entries the viewer cannot list (another user's teams, for a role that sees only its own) or
   // that are not offered (events) still show in words, by the name known for them or by kind and number
   const options = alertFilterOptions(

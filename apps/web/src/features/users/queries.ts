@@ -106,6 +106,9 @@ export type UserDetail = UserDetailQuery["user"];
  */
 export const userKey = (id: number) => ["user", id] as const;
 
+/** The courses and teams a user's alert filter offers, by name: under "user" so a rename refreshes it. */
+export const ALERT_TARGETS_KEY = ["user", "alert-targets"] as const;
+
 export function useUserDetail(id: number) {
   return useQuery({
     queryKey: userKey(id),
