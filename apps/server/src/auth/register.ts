@@ -18,14 +18,15 @@ export const ACCOUNT_EXISTS = Symbol("account exists");
  * - a removed user of another school gives the address up and stays there with its history:
  *   the inviting school gets a new user.
  * What a users import gave the invitation (decision 0951) is applied too: its phone, and its
- * course assignments (of the courses not removed meanwhile).
+ * course assignments (of the courses not removed meanwhile), answered in `courses` for the push
+ * the caller sends after the commit (register-push.ts).
  */
 export async function writeRegisteredUser(
   tx: Db,
   inv: Invitation,
   input: { first_name: string; last_name: string; password_hash: string },
   now: Date,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; courses: number[] }> {
   const address = inv.email.trim().toLowerCase();
   await lockAddress(tx, address);
   const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${address}`).limit(1);
@@ -58,22 +59,30 @@ export async function writeRegisteredUser(
     [written] = await tx.insert(users).values(values).returning();
   }
   if (!written) throw new Error("registration failed");
-  await assignInvitedCourses(tx, inv.id, written.id);
+  const assigned = await assignInvitedCourses(tx, inv.id, written.id);
   await tx.insert(auditLog).values({
     school_id: written.school_id,
     user_id: written.id,
     action: "user.register",
     data: { invitation: inv.id },
   });
-  return written;
+  return { user: written, courses: assigned };
 }
 
-/** The invitation's courses (a OneRoster enrollment's) become the user's, in one statement. */
-async function assignInvitedCourses(tx: Db, invitationId: number, userId: number) {
+/**
+ * The invitation's courses (a OneRoster enrollment's) become the user's, in one statement;
+ * answers the courses newly assigned.
+ */
+async function assignInvitedCourses(tx: Db, invitationId: number, userId: number): Promise<number[]> {
   const live = tx
     .select({ user_id: sql<number>`${userId}::int`.as("user_id"), course_id: invitationCourse.course_id })
     .from(invitationCourse)
     .innerJoin(courses, eq(courses.id, invitationCourse.course_id))
     .where(and(eq(invitationCourse.invitation_id, invitationId), isNull(courses.deleted_at)));
-  await tx.insert(userCourse).select(live).onConflictDoNothing();
+  const added = await tx
+    .insert(userCourse)
+    .select(live)
+    .onConflictDoNothing()
+    .returning({ course: userCourse.course_id });
+  return added.map((a) => a.course);
 }

@@ -22,6 +22,7 @@ import { openLoginGate } from "./login-limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { presentUser } from "./present-user.ts";
 import { ACCOUNT_EXISTS, writeRegisteredUser } from "./register.ts";
+import { publishRegistration } from "./register-push.ts";
 import { queueResetMailTo } from "./reset-mail.ts";
 import { bearer, issueTokens, linkSecretHash, revokeToken, revokeUserTokens } from "./tokens.ts";
 
@@ -179,7 +180,7 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     // hashed first: the invitation is used up and the user written in one transaction, so a
     // failure leaves the link working
     const password_hash = await hashPassword(input.data.password);
-    const user = await db
+    const registered = await db
       .transaction(async (tx) => {
         const [inv] = await tx
           .update(invitations)
@@ -201,8 +202,10 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
         if (e === ACCOUNT_EXISTS || isUniqueViolation(e, "users_email_unique")) return "exists" as const;
         throw e;
       });
-    if (user === "exists") return reply.code(409).send(accountExists);
-    if (!user) return reply.code(410).send(invalidInvitation);
+    if (registered === "exists") return reply.code(409).send(accountExists);
+    if (!registered) return reply.code(410).send(invalidInvitation);
+    const { user } = registered;
+    await publishRegistration(s, user.school_id, registered.courses);
     const tokens = await issueTokens(db, user.id);
     return { data: { user: presentUser(user), ...tokens } };
   });

@@ -101,7 +101,7 @@ export async function runImport(s: Services, id: number, shouldStop: () => boole
       changed,
     };
     const step = async (n: number) => {
-      // the batch's rows are committed: the courses and teams it wrote, one message per kind
+      // the batch's rows are committed: the courses, teams and students it wrote, one message per kind
       await changed.publish(s, imp.school_id);
       progress += n;
       await flush();

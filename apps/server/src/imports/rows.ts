@@ -58,7 +58,7 @@ export interface BatchContext {
   mail: { mailer: Mailer; inviter: string; schoolName: string | undefined; publicUrl: string };
   /** the course schedule for new courses that the file does not give (OneRoster classes) */
   courseDefaults?: CourseInput;
-  /** the courses and teams written, pushed after each batch (the job publishes them) */
+  /** the courses, teams and students written, pushed after each batch (the job publishes them) */
   changed: ChangedRows;
 }
 
@@ -205,7 +205,7 @@ export async function importStudents(ctx: BatchContext, rows: Row[]) {
 const STUDENT_SQL_TYPES: Record<string, string> = { age: "int", is_veteran: "boolean", date_of_birth: "date" };
 
 /** The driver under Drizzle (a pg Pool or PGlite): both answer query(text, params). */
-type Driver = { query(text: string, params: unknown[]): Promise<unknown> };
+type Driver = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
 const driverOf = (db: Db) => (db as unknown as { $client: Driver }).$client;
 
 /**
@@ -214,7 +214,7 @@ const driverOf = (db: Db) => (db as unknown as { $client: Driver }).$client;
  * query builder (two thirds of the CPU of an import of 50,000 rows went into building 50
  * inserts of 1,000 rows). New students get a token and an offline secret; a matched student
  * keeps theirs, and one whose values are the file's already is not written again (a re-run of
- * the same file writes nothing).
+ * the same file writes nothing, and names nobody: only the students written are pushed).
  */
 async function upsertStudents(ctx: BatchContext, pattern: string, cols: string[], rows: Record<string, unknown>[]) {
   const all = [...cols, "token", "offline_code"];
@@ -225,7 +225,8 @@ async function upsertStudents(ctx: BatchContext, pattern: string, cols: string[]
     select $1::int, * from unnest(${arrays}) as t(${names})
     on conflict (school_id, school_identifier) do update
     set ${[...upd.map((c) => `"${c}" = excluded."${c}"`), "updated_at = now()"].join(", ")}
-    where (${upd.map((c) => `students."${c}"`).join(", ")}) is distinct from (${upd.map((c) => `excluded."${c}"`).join(", ")})`;
+    where (${upd.map((c) => `students."${c}"`).join(", ")}) is distinct from (${upd.map((c) => `excluded."${c}"`).join(", ")})
+    returning id`;
   const pool = new RandomPool();
   for (let attempt = 0; ; attempt++) {
     const params: unknown[] = [ctx.schoolId];
@@ -233,7 +234,11 @@ async function upsertStudents(ctx: BatchContext, pattern: string, cols: string[]
     params.push(rows.map(() => newStudentToken(pattern, pool.pick)));
     params.push(rows.map(() => pool.offlineSecret()));
     try {
-      await driverOf(ctx.db).query(text, params);
+      const written = await driverOf(ctx.db).query(text, params);
+      ctx.changed.add(
+        "student.update",
+        (written.rows as { id: number }[]).map((r) => r.id),
+      );
       return;
     } catch (e) {
       // a new token drawn twice (a narrow token_pattern): draw again
@@ -396,7 +401,18 @@ export async function importEnrollments(ctx: BatchContext, rows: Row[]) {
     else if (c === undefined) ctx.fail(r.line, `crn: no course of the school has "${cell(r, "crn")}"`);
     else links.push({ student_id: s, course_id: c.id });
   }
-  if (links.length) await ctx.db.insert(studentCourse).values(links).onConflictDoNothing();
+  if (links.length) {
+    // the newly enrolled only: their pages and the course's roster refetch on their message
+    const added = await ctx.db
+      .insert(studentCourse)
+      .values(links)
+      .onConflictDoNothing()
+      .returning({ student: studentCourse.student_id });
+    ctx.changed.add(
+      "student.update",
+      added.map((a) => a.student),
+    );
+  }
 }
 
 // ---- teams (and their members), matched by name ----
@@ -488,7 +504,18 @@ export async function importTeams(ctx: BatchContext, rows: Row[]) {
     if (s === undefined) ctx.fail(p.r.line, `school_identifier: no participant of the school has "${p.member}"`);
     else links.push({ student_id: s, team_id: byKey.get(p.key) as number });
   }
-  if (links.length) await ctx.db.insert(studentTeam).values(links).onConflictDoNothing();
+  if (links.length) {
+    // the new members only: their pages and the team's roster refetch on their message
+    const added = await ctx.db
+      .insert(studentTeam)
+      .values(links)
+      .onConflictDoNothing()
+      .returning({ student: studentTeam.student_id });
+    ctx.changed.add(
+      "student.update",
+      added.map((a) => a.student),
+    );
+  }
 }
 
 // ---- users, matched by e-mail ----
