@@ -1,18 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { studentSearchText } from "@rollbook/domain";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DATABASES } from "../../test/harness.ts";
-import { ROOT, scratchDatabase } from "../../test/template.ts";
+import { upgradeDatabase } from "../../test/upgrade-database.ts";
 import { openDatabase } from "./client.ts";
 
 /**
@@ -20,24 +10,7 @@ import { openDatabase } from "./client.ts";
  * the migrations up to 0019 applied, a school of students written, then the server opened (it
  * migrates the rest, then vacuums and analyzes the tables a migration rewrote: db/rewrites.ts).
  */
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 const BEFORE = "0019_students_name_desc_index";
-
-/** A copy of the migrations folder that ends with `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = fs.mkdtempSync(path.join(ROOT, ".tmp", "migrations-"));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as {
-    entries: { tag: string }[];
-  };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  fs.mkdirSync(path.join(dir, "meta"));
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const e of journal.entries)
-    fs.copyFileSync(path.join(MIGRATIONS, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
 
 const NAMES = [
   ["Ángel", "Ñúñez"],
@@ -66,29 +39,10 @@ describe.each(DATABASES)("the search_text migrations on a school with students, 
   });
 
   /** A database migrated to 0019 and filled; answers how to open it as the server does. */
-  async function upgradeDatabase(): Promise<{ url: string } | { dataDir: string }> {
-    const folder = migrationsUpTo(BEFORE);
-    cleanups.push(() => fs.rmSync(folder, { recursive: true, force: true }));
-    if (kind === "pglite") {
-      const dir = fs.mkdtempSync(path.join(ROOT, ".tmp", "upgrade-"));
-      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-      const client = await PGlite.create({ dataDir: path.join(dir, "pglite"), extensions: { pg_trgm } });
-      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
-      for (const s of FILL) await client.exec(s);
-      await client.close();
-      return { dataDir: dir };
-    }
-    const url = await scratchDatabase("rollbook_upgrade", "template template0 encoding 'UTF8'", cleanups);
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await migratePg(drizzlePg(client), { migrationsFolder: folder });
-    for (const s of FILL) await client.query(s);
-    await client.end();
-    return { url };
-  }
+  const upgraded = () => upgradeDatabase(kind, BEFORE, FILL, cleanups);
 
   it("folds the students already there; the rewritten table has statistics and its visibility map; a search for nobody reads the trigram index", async () => {
-    const database = await openDatabase(await upgradeDatabase());
+    const database = await openDatabase(await upgraded());
     try {
       const db = database.db;
       const rows = (

@@ -4,7 +4,8 @@ import { executeNamed } from "../db/prepared.ts";
 import type { attendance } from "../db/schema/index.ts";
 import type { StoredPing } from "./presence.ts";
 
-export type AttendanceRow = typeof attendance.$inferSelect;
+/** A row as the engine reads it: session_start is the reports' key, written by a trigger, not read here. */
+export type AttendanceRow = Omit<typeof attendance.$inferSelect, "session_start">;
 
 /** An attendance row as read, with its row version (xmin) for the optimistic write. */
 export interface SeenRow {

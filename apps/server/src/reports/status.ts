@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-or
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { byName } from "../db/collation.ts";
-import { attendance, courses, events, attendanceSessionCounts as sessionCounts, students } from "../db/schema/index.ts";
+import { attendance, attendanceSessionCounts as sessionCounts, students } from "../db/schema/index.ts";
 import { userError } from "../graphql/builder.ts";
 import { type PageArgs, paging, sortColumn } from "../graphql/paging.ts";
 import { num, rowsOf } from "./common.ts";
@@ -81,15 +81,13 @@ function whereOf(t: typeof attendance | typeof sessionCounts, w: StatusWhere): S
 }
 
 /**
- * The clock time a row's session starts (its course's or event's start_time, on the school's clock
- * as `meets` is): the second key of date order, so that one day's 9 AM class comes before its 2 PM
- * one whatever order their rows were written in (ids). One primary-key lookup per row sorted, and
- * only the rows of the days a page reaches are sorted (decision 0820); no stored column (a course's
- * time is read as it stands). Midnight for a class that is gone, so the key is never null.
+ * The clock time a row's session starts (its course's or event's start_time when the row was
+ * written, on the school's clock as `meets` is): the second key of date order, so that one day's
+ * 9 AM class comes before its 2 PM one whatever order their rows were written in (ids). Stored on
+ * the row (a trigger fills it, migration 0024) and in attendance_school_meets_start_id after meets,
+ * so a page of date order reads its 25 rows from the index, forwards or backwards (decision 0820).
  */
-export const sessionStart: SQL = sql`coalesce(case ${attendance.attendable_type}
-  when 'course' then (select ${courses.start_time} from ${courses} where ${courses.id} = ${attendance.attendable_id})
-  else (select ${events.start_time} from ${events} where ${events.id} = ${attendance.attendable_id}) end, time '00:00')`;
+export const sessionStart = attendance.session_start;
 
 /** The Status report's filter, checked (dates, classes, location): the call and its CSV share it. */
 export function statusFilter(args: StatusReportArgs): SQL {
@@ -139,13 +137,12 @@ export async function statusReport(data: Scoped, args: StatusReportArgs): Promis
   };
   const col = sortColumn<SQL | PgColumn>(args.sort_by, columns, "date");
   // by date: the day, the session's start time, then the id (stable pages), every key in one
-  // direction: a scan of attendance_school_meets_id, forwards or backwards, gives the days in order
-  // and only the days the page reaches are sorted by start time (decision 0820)
+  // direction: a scan of attendance_school_meets_start_id, forwards or backwards (decision 0820)
   const orderBy = byDate
     ? p.dir === "asc"
       ? [asc(attendance.meets), asc(sessionStart), asc(attendance.id)]
       : [desc(attendance.meets), desc(sessionStart), desc(attendance.id)]
-    : // another sort reads the whole range anyway; its tie-break stays (meets, id), no lookup per row
+    : // another sort reads the whole range anyway; its ties are broken by day, then id
       [sql`${p.dir === "asc" ? asc(col) : desc(col)} nulls last`, asc(attendance.meets), asc(attendance.id)];
   const pageRows = data.rows("attendance", { where, orderBy, limit: p.perPage, offset: p.offset });
   const [rows, counts] = await Promise.all([

@@ -11,6 +11,7 @@ import {
   serial,
   smallint,
   text,
+  time,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, deletedAt, ts, updatedAt } from "./columns.ts";
@@ -58,6 +59,10 @@ export const attendance = pgTable(
     lock: boolean("lock").notNull().default(false),
     finished: boolean("finished").notNull().default(false),
     meets: date("meets", { mode: "string" }).notNull(),
+    // the clock time the session starts (its course's or event's start_time when the row was
+    // written), the Status and Student reports' second date key; filled by a trigger on insert
+    // whenever the writer leaves it out (migration 0024, decision 0820)
+    session_start: time("session_start"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -67,9 +72,10 @@ export const attendance = pgTable(
     // attendance (the reports of an assigned-only viewer) reads the index only (decision 0820)
     index("attendance_student_meets").on(t.student_id, t.meets, t.school_id, t.status),
     index("attendance_school_meets").on(t.school_id, t.meets, t.status),
-    // a school's rows by date in the Status report's order (meets, id), with what its total and
-    // status counts read (status, student_id for the visibility), so they read the index only (decision 0820)
-    index("attendance_school_meets_id").on(t.school_id, t.meets, t.id, t.status, t.student_id),
+    // a school's rows in the Status report's date order (meets, session start, id), with what its
+    // total and status counts read (status, student_id for the visibility), so a page reads its own
+    // rows and the counts read the index only (decision 0820)
+    index("attendance_school_meets_start_id").on(t.school_id, t.meets, t.session_start, t.id, t.status, t.student_id),
   ],
 );
 

@@ -80,19 +80,19 @@ export const statusExport: ReportExport<SQL> = {
           ${guardedText(students.first_name)} as f, ${guardedText(students.school_identifier)} as sid
           from ${students} where ${data.visible("students")}) s
         on s.id = ${attendance.student_id}
-      left join (select ${courses.id} as id, ${guardedText(courses.title)} as t, ${courses.start_time} as st from ${courses}
+      left join (select ${courses.id} as id, ${guardedText(courses.title)} as t from ${courses}
           where ${inViewerSchool(data, courses.school_id)}) c
         on ${attendance.attendable_type} = 'course' and c.id = ${attendance.attendable_id}
-      left join (select ${events.id} as id, ${guardedText(events.title)} as t, ${events.start_time} as st from ${events}
+      left join (select ${events.id} as id, ${guardedText(events.title)} as t from ${events}
           where ${inViewerSchool(data, events.school_id)}) e
         on ${attendance.attendable_type} = 'event' and e.id = ${attendance.attendable_id}
       where ${and(data.visible("attendance"), where)}
-      order by ${attendance.meets}, coalesce(c.st, e.st, time '00:00'), ${attendance.id}`;
+      order by ${attendance.meets}, ${attendance.session_start}, ${attendance.id}`;
     },
   },
   async *lines(scope, where) {
-    // the session's start time from the joined class or event, as the screen's sessionStart reads it
-    const start = sql`coalesce(${courses.start_time}, ${events.start_time}, time '00:00')`;
+    // the session's start time as the row keeps it, the screen's second date key (sessionStart)
+    const start = attendance.session_start;
     let after: { meets: string; start: string; id: number } | null = null;
     for (;;) {
       const data = scope();

@@ -1,0 +1,2 @@
+DROP INDEX "attendance_school_meets_id";--> statement-breakpoint
+CREATE INDEX "attendance_school_meets_start_id" ON "attendance" USING btree ("school_id","meets","session_start","id","status","student_id");
