@@ -3,7 +3,8 @@ import { checkGridExportAxe, pickOption, settledTotal } from "../support/reports
 
 /**
  * The Team report (issue 12): a group picked by name (?uuid= in the URL), its participants
- * with APA, travel and missed sessions, the APA chart with its table twin, export, axe.
+ * with APA, travel and missed sessions, the APA chart (its bars named on hover) with its table twin,
+ * export, axe.
  */
 test("the Team report: group in the URL, APA chart, table, CSV export, axe", async ({
   signedInBlankPage: page,
@@ -25,6 +26,16 @@ test("the Team report: group in the URL, APA chart, table, CSV export, axe", asy
   expect(await settledTotal(page)).toBe(team.students_count);
 
   await expect(page.getByRole("heading", { level: 2, name: "APA by participant (this page)" })).toBeVisible();
+  // the axis has room for every other name at most: pointing at a bar names its participant
+  // (the drawing is hidden from assistive technology, which reads its table twin, but not inert)
+  const second = page
+    .getByRole("table", { name: "Participants of the group" })
+    .getByRole("row")
+    .nth(2)
+    .getByRole("link");
+  const chart = page.getByRole("region", { name: "APA by participant (this page)" });
+  await chart.locator(".recharts-bar-rectangle").nth(1).hover();
+  await expect(chart.locator(".recharts-tooltip-wrapper")).toContainText(`${await second.textContent()}APA (%)`);
   await page.getByRole("button", { name: /^Missed/ }).click();
   await expect(page).toHaveURL(/sort_by=missed/);
 

@@ -69,6 +69,10 @@ type Documents = {
     "\n  mutation updateProfile($first_name: String, $last_name: String, $email: String, $phone_number: String, $higher_contrast: Boolean, $a11y_mode: Boolean) {\n    updateProfile(first_name: $first_name, last_name: $last_name, email: $email, phone_number: $phone_number, higher_contrast: $higher_contrast, a11y_mode: $a11y_mode) {\n      id\n      higher_contrast\n      a11y_mode\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation updateOwnPassword($user_id: Int!, $current_password: String!, $new_password: String!) {\n    updatePassword(user_id: $user_id, current_password: $current_password, new_password: $new_password)\n  }\n": typeof types.UpdateOwnPasswordDocument,
     "\n  query reportStudentOptions($query: String, $per_page: Int) {\n    students(query: $query, per_page: $per_page, sort_by: \"name\", state: \"all\") {\n      data {\n        id\n        uuid\n        first_name\n        last_name\n        preferred_name\n        email\n      }\n    }\n  }\n": typeof types.ReportStudentOptionsDocument,
+    "\n  query reportStudentLabel($uuid: String!) {\n    student(uuid: $uuid) {\n      id\n      first_name\n      last_name\n      preferred_name\n      email\n    }\n  }\n": typeof types.ReportStudentLabelDocument,
+    "\n  query reportCourseLabel($uuid: String!) {\n    course(uuid: $uuid) {\n      id\n      title\n    }\n  }\n": typeof types.ReportCourseLabelDocument,
+    "\n  query reportTeamLabel($uuid: String!) {\n    team(uuid: $uuid) {\n      id\n      name\n    }\n  }\n": typeof types.ReportTeamLabelDocument,
+    "\n  query reportEventLabel($uuid: String!) {\n    event(uuid: $uuid) {\n      id\n      title\n      date\n    }\n  }\n": typeof types.ReportEventLabelDocument,
     "\n  query reportLocationOptions($per_page: Int) {\n    courses(per_page: $per_page, state: \"all\", sort_by: \"title\") {\n      data {\n        id\n        location {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.ReportLocationOptionsDocument,
     "\n  query beaconReport($location_id: Int, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {\n    beaconReport(location_id: $location_id, page: $page, per_page: $per_page, sort_by: $sort_by, sort_dir: $sort_dir) {\n      total\n      data {\n        id\n        name\n        factory_id\n        location_name\n        battery\n        last_seen\n        active\n      }\n    }\n  }\n": typeof types.BeaconReportDocument,
     "\n  query cancellationReport(\n    $start_date: String!\n    $end_date: String!\n    $classes: [Int!]\n    $page: Int\n    $per_page: Int\n    $sort_by: String\n    $sort_dir: String\n  ) {\n    cancellationReport(\n      start_date: $start_date\n      end_date: $end_date\n      classes: $classes\n      page: $page\n      per_page: $per_page\n      sort_by: $sort_by\n      sort_dir: $sort_dir\n    ) {\n      total\n      data {\n        id\n        kind\n        title\n        course_id\n        start_date\n        end_date\n        notes\n      }\n    }\n  }\n": typeof types.CancellationReportDocument,
@@ -211,6 +215,10 @@ const documents: Documents = {
     "\n  mutation updateProfile($first_name: String, $last_name: String, $email: String, $phone_number: String, $higher_contrast: Boolean, $a11y_mode: Boolean) {\n    updateProfile(first_name: $first_name, last_name: $last_name, email: $email, phone_number: $phone_number, higher_contrast: $higher_contrast, a11y_mode: $a11y_mode) {\n      id\n      higher_contrast\n      a11y_mode\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation updateOwnPassword($user_id: Int!, $current_password: String!, $new_password: String!) {\n    updatePassword(user_id: $user_id, current_password: $current_password, new_password: $new_password)\n  }\n": types.UpdateOwnPasswordDocument,
     "\n  query reportStudentOptions($query: String, $per_page: Int) {\n    students(query: $query, per_page: $per_page, sort_by: \"name\", state: \"all\") {\n      data {\n        id\n        uuid\n        first_name\n        last_name\n        preferred_name\n        email\n      }\n    }\n  }\n": types.ReportStudentOptionsDocument,
+    "\n  query reportStudentLabel($uuid: String!) {\n    student(uuid: $uuid) {\n      id\n      first_name\n      last_name\n      preferred_name\n      email\n    }\n  }\n": types.ReportStudentLabelDocument,
+    "\n  query reportCourseLabel($uuid: String!) {\n    course(uuid: $uuid) {\n      id\n      title\n    }\n  }\n": types.ReportCourseLabelDocument,
+    "\n  query reportTeamLabel($uuid: String!) {\n    team(uuid: $uuid) {\n      id\n      name\n    }\n  }\n": types.ReportTeamLabelDocument,
+    "\n  query reportEventLabel($uuid: String!) {\n    event(uuid: $uuid) {\n      id\n      title\n      date\n    }\n  }\n": types.ReportEventLabelDocument,
     "\n  query reportLocationOptions($per_page: Int) {\n    courses(per_page: $per_page, state: \"all\", sort_by: \"title\") {\n      data {\n        id\n        location {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.ReportLocationOptionsDocument,
     "\n  query beaconReport($location_id: Int, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {\n    beaconReport(location_id: $location_id, page: $page, per_page: $per_page, sort_by: $sort_by, sort_dir: $sort_dir) {\n      total\n      data {\n        id\n        name\n        factory_id\n        location_name\n        battery\n        last_seen\n        active\n      }\n    }\n  }\n": types.BeaconReportDocument,
     "\n  query cancellationReport(\n    $start_date: String!\n    $end_date: String!\n    $classes: [Int!]\n    $page: Int\n    $per_page: Int\n    $sort_by: String\n    $sort_dir: String\n  ) {\n    cancellationReport(\n      start_date: $start_date\n      end_date: $end_date\n      classes: $classes\n      page: $page\n      per_page: $per_page\n      sort_by: $sort_by\n      sort_dir: $sort_dir\n    ) {\n      total\n      data {\n        id\n        kind\n        title\n        course_id\n        start_date\n        end_date\n        notes\n      }\n    }\n  }\n": types.CancellationReportDocument,
@@ -515,6 +523,22 @@ export function graphql(source: "\n  mutation updateOwnPassword($user_id: Int!, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query reportStudentOptions($query: String, $per_page: Int) {\n    students(query: $query, per_page: $per_page, sort_by: \"name\", state: \"all\") {\n      data {\n        id\n        uuid\n        first_name\n        last_name\n        preferred_name\n        email\n      }\n    }\n  }\n"): typeof import('./graphql').ReportStudentOptionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query reportStudentLabel($uuid: String!) {\n    student(uuid: $uuid) {\n      id\n      first_name\n      last_name\n      preferred_name\n      email\n    }\n  }\n"): typeof import('./graphql').ReportStudentLabelDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query reportCourseLabel($uuid: String!) {\n    course(uuid: $uuid) {\n      id\n      title\n    }\n  }\n"): typeof import('./graphql').ReportCourseLabelDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query reportTeamLabel($uuid: String!) {\n    team(uuid: $uuid) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').ReportTeamLabelDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query reportEventLabel($uuid: String!) {\n    event(uuid: $uuid) {\n      id\n      title\n      date\n    }\n  }\n"): typeof import('./graphql').ReportEventLabelDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

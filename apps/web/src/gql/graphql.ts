@@ -492,6 +492,34 @@ export type ReportStudentOptionsQueryVariables = Exact<{
 
 export type ReportStudentOptionsQuery = { students: { data: Array<{ id: number, uuid: string, first_name: string, last_name: string, preferred_name: string | null, email: string | null }> } };
 
+export type ReportStudentLabelQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type ReportStudentLabelQuery = { student: { id: number, first_name: string, last_name: string, preferred_name: string | null, email: string | null } };
+
+export type ReportCourseLabelQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type ReportCourseLabelQuery = { course: { id: number, title: string } };
+
+export type ReportTeamLabelQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type ReportTeamLabelQuery = { team: { id: number, name: string } };
+
+export type ReportEventLabelQueryVariables = Exact<{
+  uuid: string;
+}>;
+
+
+export type ReportEventLabelQuery = { event: { id: number, title: string, date: string } };
+
 export type ReportLocationOptionsQueryVariables = Exact<{
   per_page?: number | null | undefined;
 }>;
@@ -2309,6 +2337,42 @@ export const ReportStudentOptionsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReportStudentOptionsQuery, ReportStudentOptionsQueryVariables>;
+export const ReportStudentLabelDocument = new TypedDocumentString(`
+    query reportStudentLabel($uuid: String!) {
+  student(uuid: $uuid) {
+    id
+    first_name
+    last_name
+    preferred_name
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<ReportStudentLabelQuery, ReportStudentLabelQueryVariables>;
+export const ReportCourseLabelDocument = new TypedDocumentString(`
+    query reportCourseLabel($uuid: String!) {
+  course(uuid: $uuid) {
+    id
+    title
+  }
+}
+    `) as unknown as TypedDocumentString<ReportCourseLabelQuery, ReportCourseLabelQueryVariables>;
+export const ReportTeamLabelDocument = new TypedDocumentString(`
+    query reportTeamLabel($uuid: String!) {
+  team(uuid: $uuid) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<ReportTeamLabelQuery, ReportTeamLabelQueryVariables>;
+export const ReportEventLabelDocument = new TypedDocumentString(`
+    query reportEventLabel($uuid: String!) {
+  event(uuid: $uuid) {
+    id
+    title
+    date
+  }
+}
+    `) as unknown as TypedDocumentString<ReportEventLabelQuery, ReportEventLabelQueryVariables>;
 export const ReportLocationOptionsDocument = new TypedDocumentString(`
     query reportLocationOptions($per_page: Int) {
   courses(per_page: $per_page, state: "all", sort_by: "title") {

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { renderUi } from "../../../test/render.tsx";
+import { facilityConfig } from "./pages/facility.tsx";
 import { statusConfig } from "./pages/status.tsx";
 import { ReportFilterBar } from "./ReportFilterBar.tsx";
 import type { ReportConfig } from "./report-config.ts";
@@ -62,5 +63,26 @@ describe("the report filter bar's dates, typed", () => {
     expect(end.getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText(/at most 730 days/)).toBeTruthy();
     expect(dates().getByRole("textbox", { name: "Start date" }).hasAttribute("aria-invalid")).toBe(false);
+  });
+});
+
+describe("the report filter bar's day (the Facility report)", () => {
+  it("words its format as the date range's does: Month/day/year", () => {
+    renderUi(
+      <ReportFilterBar
+        config={{ ...facilityConfig, filters: ["date"] } as ReportConfig<unknown>}
+        title="Facility"
+        filters={{ ...EMPTY_FILTERS, date: "2026-11-27" }}
+        errors={{}}
+        onChange={() => {}}
+      />,
+    );
+    const day = within(screen.getByRole("search", { name: "Filter the Facility report" })).getByRole("textbox", {
+      name: "Day",
+    });
+    const described = (day.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "");
+    expect(described).toContain("Month/day/year");
   });
 });

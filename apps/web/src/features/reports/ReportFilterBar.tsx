@@ -84,7 +84,7 @@ export function ReportFilterBar({ config, title, filters, onChange, errors }: Re
           {uses.has("date") && (
             <DateField
               label="Day"
-              description="month/day/year"
+              description="Month/day/year"
               value={filters.date}
               required={required.has("date")}
               clearable={!required.has("date")}

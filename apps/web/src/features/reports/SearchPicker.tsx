@@ -3,7 +3,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { INPUT_DEBOUNCE_MS, NO_MATCHING_DATA } from "@rollbook/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { loadOptions, type Option, type OptionSource } from "./option-queries.ts";
+import { loadLabel, loadOptions, type Option, type OptionSource } from "./option-queries.ts";
 
 /** Labels of values once seen, so a chosen one keeps its name when a new search leaves it out. */
 const seen = new Map<string, string>();
@@ -26,12 +26,23 @@ const article = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${n
 
 function useOptions(source: OptionSource, by: "id" | "uuid", search: string, values: readonly string[]) {
   const [typed] = useDebouncedValue(search, INPUT_DEBOUNCE_MS);
-  // Mantine writes the chosen option's label into the search text: that is no search of the user's
-  const term = values.some((v) => seen.get(v) === typed) ? "" : typed;
+  const fallback = `Selected ${NOUN[source]}`;
+  // Mantine writes the chosen option's label into the search text, the stand-in one included
+  // while its name is not known yet: that is no search of the user's
+  const term = values.some((v) => (seen.get(v) ?? fallback) === typed || typed === fallback) ? "" : typed;
   const options = useQuery({
     queryKey: ["reportPicker", source, by, term.trim()],
     queryFn: () => loadOptions(source, term, by),
     placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  // a chosen uuid the list left out (a link, or a reload, past the first 50): its name, looked up
+  const listed = new Set((options.data ?? []).map((o) => o.value));
+  const unknown = by === "uuid" ? values.filter((v) => !listed.has(v) && !seen.has(v)) : [];
+  const lookup = useQuery({
+    queryKey: ["reportPickerLabel", source, unknown],
+    queryFn: async () => Promise.all(unknown.map(async (v) => [v, await loadLabel(source, v)] as const)),
+    enabled: unknown.length > 0 && options.isSuccess && !options.isFetching,
     staleTime: 30_000,
   });
   const data = useMemo(() => {
@@ -40,10 +51,10 @@ function useOptions(source: OptionSource, by: "id" | "uuid", search: string, val
       seen.set(o.value, o.label);
       byValue.set(o.value, o);
     }
-    for (const v of values)
-      if (!byValue.has(v)) byValue.set(v, { value: v, label: seen.get(v) ?? `Selected ${NOUN[source]}` });
+    for (const [v, label] of lookup.data ?? []) if (label !== null) seen.set(v, label);
+    for (const v of values) if (!byValue.has(v)) byValue.set(v, { value: v, label: seen.get(v) ?? fallback });
     return [...byValue.values()];
-  }, [options.data, values, source]);
+  }, [options.data, lookup.data, values, fallback]);
   return { data, fetching: options.isFetching };
 }
 

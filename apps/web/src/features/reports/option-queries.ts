@@ -33,6 +33,51 @@ const StudentOptionsDocument = graphql(`
   }
 `);
 
+/** One chosen class, group, event or participant by uuid: its name, for a picker whose list left it out. */
+const StudentLabelDocument = graphql(`
+  query reportStudentLabel($uuid: String!) {
+    student(uuid: $uuid) {
+      id
+      first_name
+      last_name
+      preferred_name
+      email
+    }
+  }
+`);
+const CourseLabelDocument = graphql(`
+  query reportCourseLabel($uuid: String!) {
+    course(uuid: $uuid) {
+      id
+      title
+    }
+  }
+`);
+const TeamLabelDocument = graphql(`
+  query reportTeamLabel($uuid: String!) {
+    team(uuid: $uuid) {
+      id
+      name
+    }
+  }
+`);
+const EventLabelDocument = graphql(`
+  query reportEventLabel($uuid: String!) {
+    event(uuid: $uuid) {
+      id
+      title
+      date
+    }
+  }
+`);
+
+const studentLabel = (s: {
+  first_name: string;
+  last_name: string;
+  preferred_name?: string | null;
+  email?: string | null;
+}) => `${personName(s)}${s.email ? ` (${s.email})` : ""}`;
+
 /** Locations come from the classes' own (there is no locations list call yet). */
 const LocationOptionsDocument = graphql(`
   query reportLocationOptions($per_page: Int) {
@@ -67,10 +112,7 @@ export async function loadOptions(source: OptionSource, term: string, by: "id" |
     }
     case "student": {
       const r = await execute(StudentOptionsDocument, { query, per_page: ROWS });
-      return r.students.data.map((s) => ({
-        value: key(s),
-        label: `${personName(s)}${s.email ? ` (${s.email})` : ""}`,
-      }));
+      return r.students.data.map((s) => ({ value: key(s), label: studentLabel(s) }));
     }
     case "location": {
       const r = await execute(LocationOptionsDocument, { per_page: 100 });
@@ -85,5 +127,31 @@ export async function loadOptions(source: OptionSource, term: string, by: "id" |
           .sort((a, b) => compareNames(a.label, b.label))
       );
     }
+  }
+}
+
+/**
+ * The label of a chosen uuid that the picker's list (the first 50 matches) left out, as a link or a
+ * reload past the first 50 brings: the same words as its option. Null when it cannot be looked up
+ * (an id, which has no single-row call, or a row the viewer does not see).
+ */
+export async function loadLabel(source: OptionSource, uuid: string): Promise<string | null> {
+  try {
+    switch (source) {
+      case "student":
+        return studentLabel((await execute(StudentLabelDocument, { uuid })).student);
+      case "course":
+        return (await execute(CourseLabelDocument, { uuid })).course.title;
+      case "team":
+        return (await execute(TeamLabelDocument, { uuid })).team.name;
+      case "event": {
+        const { event } = await execute(EventLabelDocument, { uuid });
+        return `${event.title} (${event.date})`;
+      }
+      default:
+        return null;
+    }
+  } catch {
+    return null;
   }
 }

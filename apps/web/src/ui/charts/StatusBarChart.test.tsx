@@ -79,3 +79,20 @@ describe("StatusBarChart's legend", () => {
     expect(legend).toEqual(["Present", "Late", "Absent"]);
   });
 });
+
+describe("StatusBarChart's drawing", () => {
+  it("answers the pointer (a bar's tooltip names it when its axis label had no room), yet takes no Tab", () => {
+    const size = { x: 0, y: 0, top: 0, left: 0, right: 600, bottom: 260, width: 600, height: 260 };
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue({ ...size, toJSON: () => size });
+    const { container } = renderUi(<StatusBarChart graph={graph} caption="By day" labelHeader="Day" />);
+    vi.restoreAllMocks();
+    const drawing = container.querySelector(".recharts-wrapper")?.closest('[aria-hidden="true"]');
+    expect(drawing).toBeTruthy();
+    // inert would make the browser ignore the mouse over it too: no tooltip, ever
+    expect(drawing?.closest("[inert]")).toBeNull();
+    const tabbable = [...(drawing?.querySelectorAll<HTMLElement | SVGElement>("*") ?? [])].filter(
+      (el) => el.tabIndex >= 0 || /^(a|button|input|select|textarea)$/i.test(el.tagName),
+    );
+    expect(tabbable).toEqual([]);
+  });
+});

@@ -172,8 +172,10 @@ export function StatusBarChart({
         </Button>
       </Group>
       {!asTable && (
-        // the drawing is for the eye: out of the accessibility tree and out of the tab order
-        <div aria-hidden="true" inert>
+        // the drawing is for the eye: out of the accessibility tree (nothing in it takes Tab), but
+        // not inert, which would also ignore the pointer: hovering or tapping a bar shows its
+        // label and figures, the only way to tell bars apart whose axis labels had no room
+        <div aria-hidden="true">
           <BarChart
             h={height}
             data={drawn.rows}
