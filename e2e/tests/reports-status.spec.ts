@@ -79,7 +79,7 @@ test("the Status report: filters in the URL, chart and table, CSV export, axe", 
   await expect(page.getByRole("table", { name: "Attendance by session and participant" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Status shares" })).toBeVisible();
   const twin = page.getByRole("table", { name: "Status shares" });
-  await expect(twin.getByRole("row").nth(1).getByRole("cell").last()).toHaveText(String(total));
+  await expect(twin.getByRole("row").nth(1).getByRole("cell").last()).toHaveText(total.toLocaleString("en-US"));
   await page.getByRole("button", { name: "Show as table" }).click();
   await expect(twin).toBeVisible();
   await page.getByRole("button", { name: "Show as chart" }).click();

@@ -32,7 +32,7 @@ test("the Student report: participant and kind in the URL, chart, table, CSV exp
   expect(total).toBeGreaterThan(0);
   await expect(page.getByRole("heading", { level: 2, name: "Status shares" })).toBeVisible();
   const twin = page.getByRole("table", { name: "Status shares" });
-  await expect(twin.getByRole("row").nth(1).getByRole("cell").last()).toHaveText(String(total));
+  await expect(twin.getByRole("row").nth(1).getByRole("cell").last()).toHaveText(total.toLocaleString("en-US"));
 
   // events: the kind is in the URL, the participant stays
   await page.getByText("Event", { exact: true }).click();

@@ -53,6 +53,8 @@ test("the Imports tab uploads a file and follows it to its page", async ({ signe
   await expect(page.getByRole("tab", { name: "Imports", selected: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Import a file" })).toBeVisible();
   await expect(page.getByText("school_identifier*, first_name*, last_name*")).toBeVisible();
+  // the empty file box says what it is for
+  await expect(page.getByRole("button", { name: /^CSV file/ })).toContainText("Choose a .csv file");
   await expectNoA11yViolations(page, "/Settings Imports tab");
   await page.screenshot({ path: "/tmp/rollbook-shots/imports-panel.png", fullPage: true });
   const tag = uniqueWord("PNL").replace(/[^A-Za-z0-9]/g, "");

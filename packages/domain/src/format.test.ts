@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatMeetDays, formatPhone, timeOfDay } from "./format.ts";
+import { formatClock, formatCount, formatMeetDays, formatPhone, timeOfDay } from "./format.ts";
 import { apa } from "./statuses.ts";
 
 describe("formatting", () => {
@@ -18,6 +18,12 @@ describe("formatting", () => {
   it("shows clock times in 12-hour form", () => {
     expect(formatClock("00:05:00")).toBe("12:05 AM");
     expect(formatClock("13:30")).toBe("1:30 PM");
+  });
+
+  it("groups figures by thousands and keeps one decimal", () => {
+    expect(formatCount(10716)).toBe("10,716");
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(87.46)).toBe("87.5");
   });
 
   it("writes a stored time of day as HH:MM and refuses what is not one", () => {

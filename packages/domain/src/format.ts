@@ -46,3 +46,8 @@ export function timeOfDay(time: string): string {
   if (!m) throw new Error(`not a time of day: ${JSON.stringify(time)}`);
   return `${m[1]}:${m[2]}`;
 }
+
+/** A figure as every screen writes it: 10716 -> "10,716", 87.5 -> "87.5" (en-US grouping). */
+export function formatCount(n: number): string {
+  return n.toLocaleString("en-US", { maximumFractionDigits: 1 });
+}

@@ -40,3 +40,13 @@ describe("light buttons", () => {
     }
   }
 });
+
+describe("placeholders", () => {
+  // a placeholder is text: where it is an element (the file box's), axe weighs it like any other
+  for (const higher_contrast of [false, true]) {
+    it(`read at 4.5:1 on white${higher_contrast ? " (higher contrast)" : ""}`, () => {
+      const vars = cssVariables({ higher_contrast, a11y_mode: false })(DEFAULT_THEME).light;
+      expect(contrast(shade(vars["--mantine-color-placeholder"]), "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+});

@@ -72,6 +72,8 @@ function UploadForm() {
       <FileInput
         label={kind === "oneroster" ? "OneRoster zip" : "CSV file"}
         description="Up to 20 MB, UTF-8, with a header row."
+        // an empty box gave no hint that it opens the file chooser
+        placeholder={kind === "oneroster" ? "Choose a .zip file" : "Choose a .csv file"}
         accept={KINDS[kind].accept}
         value={file}
         onChange={(f) => {

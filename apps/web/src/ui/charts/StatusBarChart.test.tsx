@@ -48,6 +48,30 @@ describe("StatusBarChart on a day without data", () => {
   });
 });
 
+describe("StatusBarChart's figures", () => {
+  it("writes counts in the table as the totals do: grouped by thousands", () => {
+    renderUi(
+      <StatusBarChart
+        graph={{
+          labels: ["2026-11-23"],
+          datasets: [
+            { label: "present", data: [10716] },
+            { label: "absent", data: [7891] },
+          ],
+        }}
+        caption="Status shares"
+        labelHeader="Dates"
+      />,
+    );
+    const row = within(screen.getByRole("table", { name: "Status shares" })).getByRole("row", { name: /2026-11-23/ });
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["10,716", "7,891", "18,607"]);
+  });
+});
+
 describe("StatusBarChart shown as a table", () => {
   it("keeps its caption outside the part that scrolls sideways, still naming the table", async () => {
     const user = userEvent.setup();

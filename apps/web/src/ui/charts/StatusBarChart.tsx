@@ -1,6 +1,7 @@
 import { BarChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
 import { Button, Group, Stack, Table, Text } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { useId, useMemo, useState } from "react";
 import { OuterCaption } from "../OuterCaption.tsx";
 import { ScrollRegion } from "../ScrollRegion.tsx";
@@ -153,10 +154,10 @@ export function StatusBarChart({
               <>
                 {series.map((s) => (
                   <Table.Td key={s.name} ta="right">
-                    {row[s.name]}
+                    {typeof row[s.name] === "number" ? formatCount(row[s.name] as number) : row[s.name]}
                   </Table.Td>
                 ))}
-                {withTotal && <Table.Td ta="right">{rowTotal(graph, i)}</Table.Td>}
+                {withTotal && <Table.Td ta="right">{formatCount(rowTotal(graph, i))}</Table.Td>}
               </>
             )}
           </Table.Tr>
@@ -188,6 +189,8 @@ export function StatusBarChart({
             legendProps={{ itemSorter: (item) => drawnOrder(drawn.bars, item.dataKey) }}
             tooltipProps={{ itemSorter: (item: { dataKey?: unknown }) => drawnOrder(drawn.bars, item.dataKey) }}
             tickLine="y"
+            // the axis and the tooltip write figures as the table and the totals do: 10,716
+            valueFormatter={formatCount}
             barChartProps={{ accessibilityLayer: false }}
           />
         </div>
