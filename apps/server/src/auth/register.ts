@@ -19,7 +19,7 @@ export const ACCOUNT_EXISTS = Symbol("account exists");
  *   the inviting school gets a new user.
  * What a users import gave the invitation (decision 0951) is applied too: its phone, and its
  * course assignments (of the courses not removed meanwhile), answered in `courses` for the push
- * the caller sends after the commit (register-push.ts).
+ * the caller sends after the commit (auth/routes.ts).
  */
 export async function writeRegisteredUser(
   tx: Db,

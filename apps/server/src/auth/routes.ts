@@ -15,6 +15,7 @@ import { sendValidationError } from "../http/errors.ts";
 import { findNul, NUL_MESSAGE } from "../http/no-nul.ts";
 import { closeLimitsOnClose, limitsOf, take } from "../rate-limit/limits.ts";
 import { sendRateLimited } from "../rate-limit/refusal.ts";
+import { publishRows } from "../realtime/publish-row.ts";
 import type { Services } from "../services.ts";
 import { isUniqueViolation } from "../students/bulk.ts";
 import { confirmEmailChange } from "./confirm-email.ts";
@@ -22,7 +23,6 @@ import { openLoginGate } from "./login-limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { presentUser } from "./present-user.ts";
 import { ACCOUNT_EXISTS, writeRegisteredUser } from "./register.ts";
-import { publishRegistration } from "./register-push.ts";
 import { queueResetMailTo } from "./reset-mail.ts";
 import { bearer, issueTokens, linkSecretHash, revokeToken, revokeUserTokens } from "./tokens.ts";
 
@@ -205,7 +205,8 @@ export async function authRoutes(app: FastifyInstance, { s }: { s: Services }) {
     if (registered === "exists") return reply.code(409).send(accountExists);
     if (!registered) return reply.code(410).send(invalidInvitation);
     const { user } = registered;
-    await publishRegistration(s, user.school_id, registered.courses);
+    // after the commit: the courses the invitation newly assigned, as attachUsers sends (decision 0200)
+    await publishRows(s, "course.update", user.school_id, registered.courses);
     const tokens = await issueTokens(db, user.id);
     return { data: { user: presentUser(user), ...tokens } };
   });

@@ -401,19 +401,24 @@ export async function importEnrollments(ctx: BatchContext, rows: Row[]) {
     else if (c === undefined) ctx.fail(r.line, `crn: no course of the school has "${cell(r, "crn")}"`);
     else links.push({ student_id: s, course_id: c.id });
   }
-  if (links.length) {
-    // the newly enrolled only: their pages and the course's roster refetch on their message
-    const added = await ctx.db
-      .insert(studentCourse)
-      .values(links)
-      .onConflictDoNothing()
-      .returning({ student: studentCourse.student_id });
-    ctx.changed.add(
-      "student.update",
-      added.map((a) => a.student),
+  // the newly enrolled only: their pages and the course's roster refetch on their message
+  if (links.length)
+    recordLinked(
+      ctx,
+      await ctx.db
+        .insert(studentCourse)
+        .values(links)
+        .onConflictDoNothing()
+        .returning({ student: studentCourse.student_id }),
     );
-  }
 }
+
+/** The students a link insert newly linked (what it returned), named in the batch's student.update. */
+const recordLinked = (ctx: BatchContext, added: { student: number }[]) =>
+  ctx.changed.add(
+    "student.update",
+    added.map((a) => a.student),
+  );
 
 // ---- teams (and their members), matched by name ----
 
@@ -504,18 +509,16 @@ export async function importTeams(ctx: BatchContext, rows: Row[]) {
     if (s === undefined) ctx.fail(p.r.line, `school_identifier: no participant of the school has "${p.member}"`);
     else links.push({ student_id: s, team_id: byKey.get(p.key) as number });
   }
-  if (links.length) {
-    // the new members only: their pages and the team's roster refetch on their message
-    const added = await ctx.db
-      .insert(studentTeam)
-      .values(links)
-      .onConflictDoNothing()
-      .returning({ student: studentTeam.student_id });
-    ctx.changed.add(
-      "student.update",
-      added.map((a) => a.student),
+  // the new members only: their pages and the team's roster refetch on their message
+  if (links.length)
+    recordLinked(
+      ctx,
+      await ctx.db
+        .insert(studentTeam)
+        .values(links)
+        .onConflictDoNothing()
+        .returning({ student: studentTeam.student_id }),
     );
-  }
 }
 
 // ---- users, matched by e-mail ----

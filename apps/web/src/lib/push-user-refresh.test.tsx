@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { stubGraphql } from "../../test/graphql-stub.ts";
 import { openPushedPage, startPushSession, timesSent } from "../../test/push-page.tsx";
 import { userFixture } from "../../test/user-fixture.ts";
-import { useUserDetail } from "../features/users/queries.ts";
+import { userKey, useUserDetail } from "../features/users/queries.ts";
 
 /** The user page's one query, answered; returns the names of the operations sent, in order. */
 function userServer() {
@@ -48,7 +48,9 @@ describe("an open user page hears what it lists change", () => {
   it("a message of another kind leaves it alone", async () => {
     const { socket, count } = await open();
     act(() => socket.receive({ seq: 1, type: "import.update", ids: [1] }));
-    await new Promise((r) => setTimeout(r, 50));
+    // the invalidator marks what a message refreshes at once: nothing marked, nothing in flight
+    expect(session.client.getQueryState(userKey(12))?.isInvalidated).toBe(false);
+    expect(session.client.isFetching()).toBe(0);
     expect(count()).toBe(1);
   });
 });
