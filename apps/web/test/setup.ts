@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { fakeMediaQuery } from "./media.ts";
 
 // the web project's files share a worker (isolate: false, vitest.config.ts): each file starts on
 // an empty page and empty storage, as in a browser tab of its own
@@ -19,16 +20,7 @@ window.getComputedStyle = (elt) => getComputedStyle(elt);
 window.HTMLElement.prototype.scrollIntoView = () => {};
 Object.defineProperty(window, "matchMedia", {
   writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string) => fakeMediaQuery(query, false),
 });
 class ResizeObserver {
   observe() {}

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { Link, useParams } from "react-router";
 import { formatDateTimeSeconds } from "../../ui/detail/format.ts";
 import { PageHeading } from "../../ui/PageHeading.tsx";
@@ -66,7 +67,7 @@ export default function ImportPage() {
           <ImportProgress progress={imp.progress} total={imp.total_rows} status={imp.status} name="Import progress" />
           <Text size="sm" role="status">
             {imp.status === "done"
-              ? `Done: ${rowsWord(imp.total_rows - notImported)} imported, ${notImported.toLocaleString("en-US")} not.`
+              ? `Done: ${rowsWord(imp.total_rows - notImported)} imported, ${formatCount(notImported)} not.`
               : imp.status === "failed"
                 ? "The import failed: the rows before the failure were kept."
                 : imp.status === "queued"

@@ -1,4 +1,5 @@
 import { Badge, Progress, Stack, Text } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { percent, rowsWord } from "./columns.ts";
 
 const STATUS_COLOR: Record<string, string> = {
@@ -42,7 +43,7 @@ export function ImportProgress({
   compact?: boolean;
 }) {
   const pct = status === "done" ? 100 : percent(progress, total);
-  const words = `${progress.toLocaleString("en-US")} of ${rowsWord(total)} (${pct}%)`;
+  const words = `${formatCount(progress)} of ${rowsWord(total)} (${pct}%)`;
   return (
     <Stack gap={4} miw={compact ? 140 : undefined}>
       <Progress.Root size={compact ? "md" : "xl"}>

@@ -1,15 +1,52 @@
-import { Anchor, Button, Code, FileInput, Group, Pagination, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Code, FileInput, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useMemo, useState } from "react";
+import { useNavigate } from "react-router";
 import { formatDateTime } from "../../ui/detail/format.ts";
+import { DataGrid, type GridColumn } from "../../ui/grid/DataGrid.tsx";
+import { useGridParams } from "../../ui/grid/useGridParams.ts";
 import { notify } from "../../ui/notify.tsx";
-import { ScrollRegion } from "../../ui/ScrollRegion.tsx";
 import { IMPORT_KINDS, type ImportKind, KINDS, rowsWord, SAMPLE_NOTE } from "./columns.ts";
 import { ImportProgress, ImportStatus } from "./ImportProgress.tsx";
-import { uploadImport, useImports } from "./queries.ts";
+import { type ImportListItem, uploadImport, useImports } from "./queries.ts";
 
-const PER_PAGE = 25;
+/**
+ * The imports' columns: the upload's time links to the import (a card's title on a phone, a link
+ * of the table's size on a wider screen: DataGrid's links, not a larger Anchor of its own).
+ */
+function importColumns(when: (iso: string) => string): GridColumn<ImportListItem>[] {
+  return [
+    {
+      key: "created_at",
+      header: "Uploaded",
+      phone: "title",
+      render: (i) => when(i.created_at),
+      href: (i) => `/Imports/${i.uuid}`,
+    },
+    { key: "kind", header: "Kind", render: (i) => KINDS[i.kind as ImportKind]?.label ?? i.kind },
+    {
+      key: "user",
+      header: "By",
+      render: (i) => (i.user ? `${i.user.first_name} ${i.user.last_name}`.trim() : "—"),
+    },
+    { key: "status", header: "Status", render: (i) => <ImportStatus status={i.status} /> },
+    {
+      key: "progress",
+      header: "Progress",
+      render: (i) => (
+        <ImportProgress
+          compact
+          progress={i.progress}
+          total={i.total_rows}
+          status={i.status}
+          name={`Progress of the import of ${when(i.created_at)}`}
+        />
+      ),
+    },
+    { key: "error_count", header: "Row errors", render: (i) => formatCount(i.error_count) },
+  ];
+}
 
 /** The columns of a kind, as the upload form shows them (required ones marked). */
 function ColumnsOf({ kind }: { kind: ImportKind }) {
@@ -96,69 +133,29 @@ function UploadForm() {
 
 /** The school's imports, newest first, their status and progress updated by push. */
 function ImportsList() {
-  const [page, setPage] = useState(1);
-  const list = useImports(page, PER_PAGE);
-  const rows = list.data?.imports.data ?? [];
-  const total = list.data?.imports.total ?? 0;
+  // paged as every list (the URL keeps the page; cards on a phone), newest first as the server sends them
+  const grid = useGridParams();
+  const list = useImports(grid.params.page, grid.params.per_page);
   // on the school's clock, not the browser's
-  const when = (iso: string) => formatDateTime(iso, list.data?.school.timezone);
+  const timeZone = list.data?.school.timezone;
+  const columns = useMemo(() => importColumns((iso) => formatDateTime(iso, timeZone)), [timeZone]);
   return (
     <Stack gap="xs" component="section" aria-labelledby="imports-list">
       <Title order={2} size="h4" id="imports-list">
         Imports
       </Title>
-      {rows.length === 0 ? (
-        <Text size="sm">{list.isPending ? "Loading imports…" : "No imports yet."}</Text>
-      ) : (
-        <ScrollRegion minWidth={720} label="Table of imports, scrolls sideways">
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Uploaded</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Progress</Table.Th>
-                <Table.Th>Row errors</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((i) => (
-                <Table.Tr key={i.uuid}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/Imports/${i.uuid}`}>
-                      {when(i.created_at)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{KINDS[i.kind as ImportKind]?.label ?? i.kind}</Table.Td>
-                  <Table.Td>{i.user ? `${i.user.first_name} ${i.user.last_name}`.trim() : "—"}</Table.Td>
-                  <Table.Td>
-                    <ImportStatus status={i.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ImportProgress
-                      compact
-                      progress={i.progress}
-                      total={i.total_rows}
-                      status={i.status}
-                      name={`Progress of the import of ${when(i.created_at)}`}
-                    />
-                  </Table.Td>
-                  <Table.Td>{i.error_count}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
-      )}
-      {total > PER_PAGE && (
-        <Pagination
-          total={Math.ceil(total / PER_PAGE)}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ "aria-label": `${control} page` })}
-        />
-      )}
+      <DataGrid
+        caption="The school's imports, newest first"
+        columns={columns}
+        rows={list.data?.imports.data}
+        total={list.data?.imports.total}
+        rowKey={(i) => i.uuid}
+        grid={grid}
+        // not on a pushed refetch (an import's progress): the overlay would blink while it runs
+        loading={list.isPending || list.isPlaceholderData}
+        error={list.isError ? list.error.message : null}
+        emptyText="No imports yet."
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { IMPORT_KINDS, type ImportKind, OWN_COLUMNS } from "@rollbook/domain";
+import { formatCount, IMPORT_KINDS, type ImportKind, OWN_COLUMNS } from "@rollbook/domain";
 
 /** The kinds of import with their columns (the domain's, which the server checks) and their help. */
 export { IMPORT_KINDS, type ImportKind };
@@ -64,7 +64,7 @@ export const SAMPLE_NOTE =
 export const isDone = (status: string) => status === "done" || status === "failed";
 
 /** 1 -> "1 row", 2400 -> "2,400 rows". */
-export const rowsWord = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
+export const rowsWord = (n: number) => `${formatCount(n)} ${n === 1 ? "row" : "rows"}`;
 
 export function percent(progress: number, total: number): number {
   if (total <= 0) return 0;

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ImportOneQuery, ImportsListQuery } from "../../gql/graphql.ts";
 import { graphql } from "../../gql/index.ts";
 import { execute } from "../../lib/graphql.ts";
@@ -67,13 +67,15 @@ export type ImportListItem = ImportsListQuery["imports"]["data"][number];
 export type ImportDetail = ImportOneQuery["import"];
 
 // keys start with "imports" / "import": the import.update push refetches them (lib/push-invalidate.ts)
-export const importsKey = (page: number) => ["imports", page] as const;
+export const importsKey = (page: number, perPage: number) => ["imports", page, perPage] as const;
 export const importKey = (uuid: string) => ["import", uuid] as const;
 
 export function useImports(page: number, perPage = 25) {
   return useQuery({
-    queryKey: importsKey(page),
+    queryKey: importsKey(page, perPage),
     queryFn: () => execute(ImportsListDocument, { page, per_page: perPage }),
+    // another page keeps the rows shown (under the grid's overlay) until its own arrive
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,4 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { RequestError } from "../../lib/http.ts";
 import { notify } from "../../ui/notify.tsx";
 import { progressText, runningFor } from "./export-store.ts";
@@ -36,9 +37,7 @@ export function ExportButton({ report, title, path, file, blocked = null }: Expo
     try {
       const done = await runExport({ report, title, path, file });
       if (done.outcome === "saved")
-        notify.success(
-          `Exported ${done.rows === 1 ? "1 row" : `${done.rows.toLocaleString("en-US")} rows`} to ${done.file}.`,
-        );
+        notify.success(`Exported ${done.rows === 1 ? "1 row" : `${formatCount(done.rows)} rows`} to ${done.file}.`);
     } catch (err) {
       notify.error(`The export failed. ${failure(err)}`);
     }

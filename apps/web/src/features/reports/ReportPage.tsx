@@ -1,4 +1,5 @@
 import { Alert, Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -38,6 +39,10 @@ const FILTER_WORDS: Record<FilterKey, string> = {
 };
 
 const UUID_WORDS = { course: "a class", team: "a group", event: "an event", student: "a participant" } as const;
+
+/** The total above the grid: "10,716", or with what it counts, "24 hours". */
+const totalText = (total: number, noun?: readonly [string, string]) =>
+  noun ? `${formatCount(total)} ${total === 1 ? noun[0] : noun[1]}` : formatCount(total);
 
 /** "a, b and c". */
 const listWords = (words: readonly string[]) =>
@@ -140,7 +145,7 @@ export function ReportPage<Row>({ info, config }: { info: ReportInfo; config: Re
           <Group gap="lg" wrap="wrap">
             <Text size="sm" data-testid="report-total">
               {/* the previous answer's total is not this filter's: "…" until the new one lands */}
-              Total: {data && !result.isPlaceholderData ? data.total.toLocaleString("en-US") : "…"}
+              Total: {data && !result.isPlaceholderData ? totalText(data.total, config.totalNoun) : "…"}
             </Text>
             {data?.summary?.map((s) => (
               <Text size="sm" key={s.label}>

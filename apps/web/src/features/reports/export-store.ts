@@ -5,6 +5,8 @@
  * subscribable store for useSyncExternalStore; tested without a browser.
  */
 
+import { formatCount } from "@rollbook/domain";
+
 /** Past this many rows (the x-total-count header) an export runs in the background tray. */
 export const EXPORT_BACKGROUND_ROWS = 10_000;
 
@@ -86,7 +88,7 @@ export function progressPercent(job: Pick<ExportJob, "received" | "total" | "sta
   return Math.min(100, Math.floor((job.received / job.total) * 100));
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = formatCount;
 
 /** "1,200 of 25,000 rows" (or "1,200 rows" before the total is known). */
 export function progressText(job: Pick<ExportJob, "received" | "total">): string {

@@ -65,6 +65,12 @@ export interface ReportConfig<Row> {
   grid: GridDefaults;
   /** The grid's caption (its accessible name). */
   caption: string;
+  /**
+   * What the total above the grid counts, when its rows are not the report's records: the
+   * Facility report's rows are the day's 24 hours, whatever happened in them ("Total: 24 hours",
+   * not a bare "Total: 24" that reads as 24 participants on a day without any). [one, many].
+   */
+  totalNoun?: readonly [string, string];
   columns: (ctx: ReportContext) => readonly GridColumn<Row>[];
   rowKey: (row: Row) => RowId;
   load: (f: ReportFilters, g: GridParams) => Promise<ReportResult<Row>>;

@@ -1,5 +1,12 @@
 /** The School tab's form: the school's fields as text inputs, and back to the call's variables. Pure. */
-import { formatPhone, phoneProblem, SCHOOL_NUMBER_RANGES, TIME_ZONES, wholeTextIn } from "@rollbook/domain";
+import {
+  formatCount,
+  formatPhone,
+  phoneProblem,
+  SCHOOL_NUMBER_RANGES,
+  TIME_ZONES,
+  wholeTextIn,
+} from "@rollbook/domain";
 import { isEmailShape } from "../../ui/form/rules.ts";
 import type { Errors } from "../../ui/form/server-errors.ts";
 
@@ -85,7 +92,7 @@ export function schoolErrors(v: SchoolFormValues): Errors<keyof SchoolFormValues
 }
 
 /** 1440, but 10,000,000: a large bound is easier read grouped. */
-const bound = (n: number) => (n >= 10_000 ? n.toLocaleString("en-US") : String(n));
+const bound = (n: number) => (n >= 10_000 ? formatCount(n) : String(n));
 
 /** "... must be a whole number from 0 to 100": the server's rule (the domain's range), in the field's words. */
 const wholeProblem = (f: keyof typeof SCHOOL_NUMBER_RANGES) => {

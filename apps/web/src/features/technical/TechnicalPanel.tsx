@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import type { ReactNode } from "react";
 import { KeyValueList } from "../../ui/detail/KeyValueList.tsx";
 import { QrCode } from "../../ui/detail/QrCode.tsx";
@@ -121,9 +122,9 @@ function Body({ t }: { t: Technical }) {
                   no={t.mail.configured ? "Failing" : "Not set up"}
                 />,
               ],
-              ["Waiting in the outbox", t.mail.waiting.toLocaleString("en-US")],
-              ["Failed at least once", t.mail.failing.toLocaleString("en-US")],
-              ["Sent in the last day", t.mail.sent_last_day.toLocaleString("en-US")],
+              ["Waiting in the outbox", formatCount(t.mail.waiting)],
+              ["Failed at least once", formatCount(t.mail.failing)],
+              ["Sent in the last day", formatCount(t.mail.sent_last_day)],
             ]}
           />
           {!t.mail.configured && (
@@ -145,7 +146,7 @@ function Body({ t }: { t: Technical }) {
             caption="Live updates"
             rows={[
               ["Transport", t.push.transport === "redis" ? "Redis, between server processes" : "In this process"],
-              ["Browsers connected here", t.push.clients.toLocaleString("en-US")],
+              ["Browsers connected here", formatCount(t.push.clients)],
             ]}
           />
         </Paper>

@@ -56,6 +56,13 @@ describe("DataGrid", () => {
     expect(screen.getByText("People").closest(scroller)).toBeNull();
   });
 
+  it("sets its caption above the table, as the app's other tables do (captionSide top)", () => {
+    renderUi(<Harness total={3} />);
+    const table = screen.getByRole("table", { name: "People" });
+    const caption = screen.getByText("People");
+    expect(caption.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("writes the range's numbers with a thousands separator", () => {
     renderUi(<Harness total={10716} />, { url: "/?page=41" });
     expect(screen.getByText("1,001–1,025 of 10,716")).toBeTruthy();

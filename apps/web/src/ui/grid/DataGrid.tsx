@@ -43,7 +43,7 @@ export interface GridColumn<T> {
 }
 
 export interface DataGridProps<T> {
-  /** The table's caption (outside its sideways scroll, so a phone wraps it): its accessible name. */
+  /** The table's caption, above it and outside its sideways scroll (a phone wraps it): its accessible name. */
   caption: string;
   columns: readonly GridColumn<T>[];
   rows: readonly T[] | undefined;
@@ -168,6 +168,8 @@ export function DataGrid<T>({
           {error}
         </Alert>
       )}
+      {/* above the table, as every table's caption (captionSide="top"); the cards have their own heading */}
+      {!cards && <OuterCaption id={captionId}>{caption}</OuterCaption>}
       <Box pos="relative">
         <LoadingOverlay
           visible={loading}
@@ -256,7 +258,6 @@ export function DataGrid<T>({
           </Table.ScrollContainer>
         )}
       </Box>
-      {!cards && <OuterCaption id={captionId}>{caption}</OuterCaption>}
       <Pager
         page={grid.params.page}
         perPage={grid.params.per_page}

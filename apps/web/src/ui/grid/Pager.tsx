@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Text } from "@mantine/core";
-import { jumpTarget, PAGE_SIZE_OPTIONS, pageCount, pagerSlots } from "@rollbook/domain";
+import { formatCount, jumpTarget, PAGE_SIZE_OPTIONS, pageCount, pagerSlots } from "@rollbook/domain";
 
 export interface PagerProps {
   page: number;
@@ -20,8 +20,6 @@ export function Pager({ page, perPage, total, onPage, onPerPage, label = "Pagina
   const current = Math.min(Math.max(1, page), pages);
   const first = total === 0 ? 0 : (current - 1) * perPage + 1;
   const last = Math.min(total, current * perPage);
-  // with a thousands separator, as the reports' "Total: 10,716" above a grid
-  const grouped = (x: number) => x.toLocaleString("en-US");
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="xs" wrap="nowrap">
@@ -33,7 +31,8 @@ export function Pager({ page, perPage, total, onPage, onPerPage, label = "Pagina
           data={PAGE_SIZE_OPTIONS.map((n) => String(n))}
         />
         <Text size="sm" aria-live="polite" mt="lg">
-          {total === 0 ? "No rows" : `${grouped(first)}–${grouped(last)} of ${grouped(total)}`}
+          {/* with a thousands separator, as the reports' "Total: 10,716" above a grid */}
+          {total === 0 ? "No rows" : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
         </Text>
       </Group>
       <nav aria-label={label} style={{ minWidth: 0 }}>

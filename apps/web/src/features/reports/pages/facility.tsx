@@ -27,7 +27,8 @@ export const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} 
 
 /**
  * Facility (admin roles): one location's activity by hour on one day (location and day
- * required). The 24 hours are one answer, paged here so the grid behaves as every other.
+ * required). The 24 hours are one answer (the server's hour buckets, all of them on a day
+ * without activity), paged here so the grid behaves as every other; the total says it counts hours.
  */
 export const facilityConfig: ReportConfig<Row> = {
   name: "Facility",
@@ -36,6 +37,8 @@ export const facilityConfig: ReportConfig<Row> = {
   defaults: (today) => ({ date: today }),
   grid: {},
   caption: "Activity by hour",
+  // a row per hour of the day, with activity or without: the total counts hours
+  totalNoun: ["hour", "hours"],
   file: "facility.csv",
   rowKey: (r) => r.hour,
   columns: () => [

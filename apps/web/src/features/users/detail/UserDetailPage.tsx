@@ -10,6 +10,7 @@ import { DetailHeader } from "../../../ui/detail/DetailHeader.tsx";
 import { KeyValueList } from "../../../ui/detail/KeyValueList.tsx";
 import { NotFoundPanel } from "../../../ui/detail/NotFoundPanel.tsx";
 import { UrlTabs } from "../../../ui/detail/UrlTabs.tsx";
+import { EmailAddress } from "../../../ui/EmailAddress.tsx";
 import { notify } from "../../../ui/notify.tsx";
 import { PageHeading } from "../../../ui/PageHeading.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
@@ -199,7 +200,8 @@ function UserDetailView({
           columns={3}
           label="User"
           items={[
-            { label: "E-mail", value: user.email },
+            // a long address wraps after its "@" or before a ".", not mid-word (EmailAddress)
+            { label: "E-mail", value: user.email && <EmailAddress address={user.email} /> },
             { label: "Role", value: user.role.display_name },
             { label: "Last seen", value: lastSeen(user.last_seen, timeZone) },
           ]}

@@ -1,0 +1,24 @@
+import { Fragment } from "react";
+
+/**
+ * An e-mail address that wraps where a reader expects it to (after the "@", before a "."), not
+ * mid-word: a browser finds no break in "ada.lovelace@students.example.edu", so a narrow column
+ * with overflow-wrap: anywhere cut it at any letter. The breaks are <wbr>: nothing on screen
+ * until a line ends there, and nothing to a screen reader, which reads the address as one word.
+ * overflow-wrap stays the last resort, for a single part too long for its column.
+ */
+export function EmailAddress({ address }: { address: string }) {
+  // "ada.lovelace@school.edu" -> ["ada", ".lovelace@", "school", ".edu"]: a break after each part
+  const parts = address.split(/(?<=@)|(?=\.)/).filter(Boolean);
+  return (
+    <>
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed address, in order
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
