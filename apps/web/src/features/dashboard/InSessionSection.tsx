@@ -18,6 +18,10 @@ export function InSessionSection({ courses }: { courses: DashboardData["courses"
         <Text>No classes are in session right now.</Text>
       ) : (
         <>
+          {/* above the table, as every table's caption */}
+          <OuterCaption id={captionId}>
+            {shownOf(courses.data.length, courses.total, ["class", "classes"], "in session")}
+          </OuterCaption>
           <Table.ScrollContainer minWidth={420}>
             <Table striped aria-labelledby={captionId}>
               <Table.Thead>
@@ -44,9 +48,6 @@ export function InSessionSection({ courses }: { courses: DashboardData["courses"
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <OuterCaption id={captionId}>
-            {shownOf(courses.data.length, courses.total, ["class", "classes"], "in session")}
-          </OuterCaption>
         </>
       )}
     </Section>

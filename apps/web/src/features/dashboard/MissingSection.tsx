@@ -18,6 +18,10 @@ export function MissingSection({ students }: { students: DashboardData["students
         <Text>No students are missing attendance.</Text>
       ) : (
         <>
+          {/* above the table, as every table's caption */}
+          <OuterCaption id={captionId}>
+            {shownOf(students.data.length, students.total, ["student", "students"], "missing attendance")}
+          </OuterCaption>
           <Table.ScrollContainer minWidth={420}>
             <Table striped aria-labelledby={captionId}>
               <Table.Thead>
@@ -44,9 +48,6 @@ export function MissingSection({ students }: { students: DashboardData["students
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <OuterCaption id={captionId}>
-            {shownOf(students.data.length, students.total, ["student", "students"], "missing attendance")}
-          </OuterCaption>
         </>
       )}
     </Section>

@@ -29,19 +29,23 @@ const courses = {
  * it. The caption sits outside the scrolling part, and still names the table.
  */
 describe("the dashboard tables' captions", () => {
-  it("Missing attendance: named by a caption outside the sideways scroll", () => {
+  it("Missing attendance: named by a caption above it, outside the sideways scroll", () => {
     renderUi(<MissingSection students={students} />);
     const words = "The first 10 of 120 students missing attendance.";
     const table = screen.getByRole("table", { name: words });
     const caption = screen.getByText(words);
     expect(table.closest(SCROLLER)).not.toBeNull();
     expect(caption.closest(SCROLLER)).toBeNull();
+    // above the table, as every table's caption in the app
+    expect(caption.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("In session now: the same", () => {
     renderUi(<InSessionSection courses={courses} />);
     const table = screen.getByRole("table", { name: "1 class in session." });
     expect(table.closest(SCROLLER)).not.toBeNull();
-    expect(screen.getByText("1 class in session.").closest(SCROLLER)).toBeNull();
+    const caption = screen.getByText("1 class in session.");
+    expect(caption.closest(SCROLLER)).toBeNull();
+    expect(caption.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
