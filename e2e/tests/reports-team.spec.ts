@@ -26,8 +26,8 @@ test("the Team report: group in the URL, APA chart, table, CSV export, axe", asy
   expect(await settledTotal(page)).toBe(team.students_count);
 
   await expect(page.getByRole("heading", { level: 2, name: "APA by participant (this page)" })).toBeVisible();
-  // the axis has room for every other name at most: pointing at a bar names its participant
-  // (the drawing is hidden from assistive technology, which reads its table twin, but not inert).
+  // pointing at a bar names its participant too (the drawing is hidden from assistive technology,
+  // which reads its table twin, but not inert).
   // Any bar that is drawn: an APA of 0 is a bar of no height, which nothing can point at
   const names = await page
     .getByRole("table", { name: "Participants of the group" })
@@ -36,6 +36,10 @@ test("the Team report: group in the URL, APA chart, table, CSV export, axe", asy
     .then((all) => all.filter((n) => n.trim() !== ""));
   expect(names.length, "the grid lists the group's participants").toBeGreaterThan(0);
   const chart = page.getByRole("region", { name: "APA by participant (this page)" });
+  // the bars run across, every participant's name beside its bar, in the grid's order
+  await expect
+    .poll(() => chart.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents())
+    .toEqual(names);
   await chart.locator(".recharts-bar-rectangle").filter({ visible: true }).first().hover();
   const tip = chart.locator(".recharts-tooltip-wrapper");
   await expect

@@ -20,6 +20,7 @@ export function ReportChartSection({ chart }: { chart: ReportChart }) {
         withTotal={chart.withTotal}
         markNoData={chart.markNoData}
         noDataNote={chart.noDataNote}
+        across={chart.across}
         emptyText={chart.emptyText ?? "Nothing to show for these filters."}
       />
     </Paper>

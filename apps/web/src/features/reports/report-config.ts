@@ -29,6 +29,8 @@ export interface ReportChart {
   markNoData?: boolean | readonly boolean[];
   /** What "No data" means in this report. */
   noDataNote?: string;
+  /** Bars across, every label beside its bar: for names (StatusBarChart). */
+  across?: boolean;
 }
 
 export interface ReportResult<Row> {

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderUi } from "../../../test/render.tsx";
-import { StatusBarChart } from "./StatusBarChart.tsx";
+import { acrossHeight, StatusBarChart, shortLabel, wrappedLines } from "./StatusBarChart.tsx";
 
 /** Three session days; nothing was counted on the middle one. */
 const graph = {
@@ -118,5 +118,30 @@ describe("StatusBarChart's drawing", () => {
       (el) => el.tabIndex >= 0 || /^(a|button|input|select|textarea)$/i.test(el.tagName),
     );
     expect(tabbable).toEqual([]);
+  });
+});
+
+/** Bars across (names): every label beside its bar, wrapped at spaces, each row as tall as its lines. */
+describe("StatusBarChart's bars across", () => {
+  it("wraps a label at its spaces, about 22 characters a line", () => {
+    expect(wrappedLines("Layla Adams")).toBe(1);
+    expect(wrappedLines("Financial Aid Night (12/10/2026)")).toBe(2);
+    expect(wrappedLines("A very long event title that goes on (12/10/2026)")).toBe(3);
+    expect(wrappedLines("Supercalifragilisticexpialidocious")).toBe(1);
+  });
+
+  it("cuts a label past three lines with an ellipsis, keeps a shorter one whole", () => {
+    expect(shortLabel("Hazel Campbell")).toBe("Hazel Campbell");
+    const long = "An event whose title runs far too long for three lines of the axis (12/10/2026)";
+    expect(shortLabel(long)).toHaveLength(60);
+    expect(shortLabel(long).endsWith("…")).toBe(true);
+  });
+
+  it("gives each row room for its longest label: 20 names of one line, 7 events of two", () => {
+    const names = Array.from({ length: 20 }, (_, i) => `Participant ${i}`);
+    expect(acrossHeight(names)).toBe(20 * 28 + 80);
+    const events = Array.from({ length: 7 }, (_, i) => `Spring Open House ${i} (12/06/2026)`);
+    expect(acrossHeight(events)).toBe(7 * (2 * 14 + 10) + 80);
+    expect(acrossHeight(["One"])).toBe(160);
   });
 });

@@ -41,13 +41,18 @@ export interface StatusBarChartProps {
   markNoData?: boolean | readonly boolean[];
   /** What "No data" means here (default: a day with no attendance recorded). */
   noDataNote?: string;
+  /**
+   * Bars that run across, one row per label with every label written beside its bar: for names
+   * (participants, events), which an axis under upright bars had room for one in two or four of.
+   */
+  across?: boolean;
 }
 
 const NO_DATA_LABEL = "No data";
 const NO_DATA_NOTE = "No data: no attendance was recorded for that day, which does not mean that nobody attended.";
 
-/** The placeholder bar: pale grey, outlined in a dashed dark grey (3:1 against white), labelled. */
-const noDataBar = {
+/** The placeholder bar: pale grey, outlined in a dashed dark grey (3:1 against white), labelled along it. */
+const noDataBar = (across: boolean) => ({
   stroke: "var(--mantine-color-gray-7)",
   strokeOpacity: 1,
   strokeDasharray: "4 3",
@@ -72,12 +77,48 @@ const noDataBar = {
         dominantBaseline="middle"
         fontSize={12}
         fill="var(--mantine-color-gray-8)"
-        transform={`rotate(-90 ${Number(x) + Number(width) / 2} ${Number(y) + Number(height) / 2})`}
+        transform={
+          across ? undefined : `rotate(-90 ${Number(x) + Number(width) / 2} ${Number(y) + Number(height) / 2})`
+        }
       >
         {NO_DATA_LABEL}
       </text>
     ) : null,
-};
+});
+
+/**
+ * The label column of bars that run across. The axis wraps a label at its spaces to this width:
+ * about 22 characters a line at its 12 px, 14 px a line.
+ */
+const ACROSS_LABEL_WIDTH = 160;
+const ACROSS_LINE_CHARS = 22;
+const ACROSS_LINE_PX = 14;
+/** Three lines at most: past them a label is cut with an ellipsis (its tooltip and the table twin have it whole). */
+const ACROSS_LABEL_CHARS = 60;
+
+/** A label as the across axis writes it: whole up to 60 characters, else cut with an ellipsis. */
+export const shortLabel = (label: string) =>
+  label.length <= ACROSS_LABEL_CHARS ? label : `${label.slice(0, ACROSS_LABEL_CHARS - 1).trimEnd()}…`;
+
+/** The lines a label takes wrapped at its spaces, as the axis wraps it (a word longer than a line takes its own). */
+export function wrappedLines(label: string, perLine = ACROSS_LINE_CHARS): number {
+  let lines = 1;
+  let used = 0;
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    if (used > 0 && used + 1 + word.length > perLine) {
+      lines += 1;
+      used = word.length;
+    } else used += (used > 0 ? 1 : 0) + word.length;
+  }
+  return lines;
+}
+
+/** The height of bars that run across: each row as tall as the longest label's lines (28 px at least), and the legend and axis. */
+export function acrossHeight(labels: readonly string[]): number {
+  const lines = Math.max(1, ...labels.map((l) => wrappedLines(shortLabel(l))));
+  const row = Math.max(28, lines * ACROSS_LINE_PX + 10);
+  return Math.max(160, labels.length * row + 80);
+}
 
 /** Where a series sits among the drawn bars: the legend and the tooltip list them in that order. */
 const drawnOrder = (bars: readonly { name: string }[], key: unknown) => bars.findIndex((b) => b.name === String(key));
@@ -100,6 +141,7 @@ export function StatusBarChart({
   withTotal = true,
   markNoData = false,
   noDataNote = NO_DATA_NOTE,
+  across = false,
 }: StatusBarChartProps) {
   const [asTable, setAsTable] = useState(false);
   const id = useId();
@@ -178,17 +220,23 @@ export function StatusBarChart({
         // label and figures, the only way to tell bars apart whose axis labels had no room
         <div aria-hidden="true">
           <BarChart
-            h={height}
+            h={across ? acrossHeight(data.map((r) => String(r.label))) : height}
+            orientation={across ? "vertical" : "horizontal"}
+            // across: every name beside its bar (interval 0), a long one shortened (its tooltip and
+            // the table twin have it whole)
+            yAxisProps={across ? { width: ACROSS_LABEL_WIDTH, interval: 0, tickFormatter: shortLabel } : undefined}
             data={drawn.rows}
             dataKey="label"
             type={type}
             series={drawn.bars}
-            barProps={(s) => (s.name === NO_DATA ? noDataBar : {})}
+            barProps={(s) => (s.name === NO_DATA ? noDataBar(across) : {})}
             withLegend
             // recharts sorts legend and tooltip items by name unless told: keep the bars' order
             legendProps={{ itemSorter: (item) => drawnOrder(drawn.bars, item.dataKey) }}
             tooltipProps={{ itemSorter: (item: { dataKey?: unknown }) => drawnOrder(drawn.bars, item.dataKey) }}
-            tickLine="y"
+            tickLine={across ? "x" : "y"}
+            // the value lines cross the bars: upright, lines across; across, upright lines
+            gridAxis={across ? "y" : "x"}
             // the axis and the tooltip write figures as the table and the totals do: 10,716
             valueFormatter={formatCount}
             barChartProps={{ accessibilityLayer: false }}

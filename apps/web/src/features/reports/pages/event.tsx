@@ -79,6 +79,8 @@ export const eventConfig: ReportConfig<Row> = {
         },
         caption: "Attended and missed by event (this page)",
         labelHeader: "Event",
+        // a title and date per bar: beside it, every one
+        across: true,
         series: [
           { name: "attended", label: "Attended", color: "teal.6" },
           { name: "missed", label: "Missed", color: "red.6" },

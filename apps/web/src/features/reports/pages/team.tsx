@@ -112,6 +112,8 @@ export const teamConfig: ReportConfig<Row> = {
         },
         caption: "APA by participant (this page)",
         labelHeader: "Participant",
+        // a name per bar: beside it, every one (20 of them did not fit under upright bars)
+        across: true,
         series: [{ name: "apa", label: "APA (%)", color: "blue.6" }],
         withTotal: false,
         emptyText: "No finished sessions count towards APA yet.",
