@@ -162,12 +162,12 @@ test.describe("a participant's page", () => {
     const form = page.getByRole("form", { name: "Edit participant" });
 
     // the client's rule
-    await form.getByLabel("Email").fill("not-an-address");
+    await form.getByLabel("E-mail").fill("not-an-address");
     await form.getByRole("button", { name: "Save" }).click();
-    await expect(form.getByText("Email must be a valid e-mail address")).toBeVisible();
-    await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
-    await expect(form.getByLabel("Email")).toBeFocused();
-    await form.getByLabel("Email").fill(`fixed.${unique()}@students.demo.rollbook.test`);
+    await expect(form.getByText("E-mail must be a valid e-mail address")).toBeVisible();
+    await expect(form.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("E-mail")).toBeFocused();
+    await form.getByLabel("E-mail").fill(`fixed.${unique()}@students.demo.rollbook.test`);
 
     // the server's: an identifier another participant has
     await form.getByLabel("School identifier").fill(taken);

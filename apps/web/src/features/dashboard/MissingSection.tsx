@@ -27,7 +27,7 @@ export function MissingSection({ students }: { students: DashboardData["students
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Email</Table.Th>
+                  <Table.Th scope="col">E-mail</Table.Th>
                   <Table.Th scope="col" ta="right">
                     Semester APA
                   </Table.Th>

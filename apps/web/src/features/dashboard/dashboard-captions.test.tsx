@@ -49,3 +49,10 @@ describe("the dashboard tables' captions", () => {
     expect(caption.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
+
+describe("the dashboard's Missing attendance, words", () => {
+  it("heads the address E-mail, as the Participants list does", () => {
+    renderUi(<MissingSection students={students} />);
+    expect(screen.getByRole("columnheader", { name: "E-mail" })).toBeTruthy();
+  });
+});

@@ -1,10 +1,11 @@
 /** Words and picked state of the student picker (courses, events, teams). Pure, tested without a browser. */
 
+import { formatCount } from "@rollbook/domain";
 import { type NameParts, personName } from "../../ui/person-name.ts";
 
 /** "1 student", "3 students"; capitalised for the start of a sentence. */
 export function studentsWord(n: number, capital = false): string {
-  const w = n === 1 ? "1 student" : `${n} students`;
+  const w = n === 1 ? "1 student" : `${formatCount(n)} students`;
   return capital ? w.charAt(0).toUpperCase() + w.slice(1) : w;
 }
 

@@ -1,5 +1,5 @@
 /** Display helpers of detail pages: percentages, dates and times in the school's time zone. */
-import { TIME_ZONES } from "@rollbook/domain";
+import { formatCount, TIME_ZONES } from "@rollbook/domain";
 
 /** A zone as Settings lists it, "Eastern (New York)"; one not listed by its IANA name. */
 export const zoneLabel = (tz: string) => TIME_ZONES.find((z) => z.value === tz)?.label ?? tz;
@@ -9,6 +9,9 @@ export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "—";
   return `${Math.round(value * 10) / 10}%`;
 }
+
+/** A course's or event's own threshold in minutes, "1,440 minutes"; none -> "School default". */
+export const minutesOrDefault = (v: number | null) => (v === null ? "School default" : `${formatCount(v)} minutes`);
 
 /** A 0-1 share as a whole percent: 0.873 -> "87%"; nothing -> "—". */
 export function formatShare(value: number | null | undefined): string {

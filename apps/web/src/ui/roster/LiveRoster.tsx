@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { STATUS, STATUSES } from "@rollbook/domain";
+import { formatCount, STATUS, STATUSES } from "@rollbook/domain";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type FormEvent, memo, useCallback, useDeferredValue, useMemo, useState } from "react";
+import { type FormEvent, memo, useCallback, useDeferredValue, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../lib/graphql.ts";
 import { confirmThen } from "../detail/confirm-then.ts";
@@ -11,6 +11,7 @@ import { formatTime } from "../detail/format.ts";
 import { FormModal } from "../form/FormModal.tsx";
 import { useRecordForm } from "../form/use-record-form.ts";
 import { notify } from "../notify.tsx";
+import { OuterCaption } from "../OuterCaption.tsx";
 import { personName } from "../person-name.ts";
 import { StatusPill } from "../StatusPill.tsx";
 import { statusColour, statusLabel } from "../status.ts";
@@ -116,6 +117,7 @@ export function LiveRoster({
   const shown = useMemo(() => filterRoster(lagging ?? [], typed), [lagging, typed]);
   const summary = useMemo(() => rosterSummary(rows ?? []), [rows]);
   const onOverride = useCallback((row: RosterRow) => setOverriding(row), []);
+  const captionId = useId();
 
   if (roster.isPending) return null;
   if (roster.isError)
@@ -156,7 +158,7 @@ export function LiveRoster({
               tt="none"
               data-testid="roster-count"
             >
-              {s.count} {s.label.toLowerCase()}
+              {formatCount(s.count)} {s.label.toLowerCase()}
             </Badge>
           ))}
         </Group>
@@ -170,6 +172,10 @@ export function LiveRoster({
           />
           <OfflineCodeForm of={of} rows={data.rows} onDone={onChanged} />
         </Group>
+        {/* outside the sideways scroll, so a phone wraps it rather than cutting it off */}
+        <OuterCaption id={captionId}>
+          {`${data.rows.length === 1 ? "1 student" : `${formatCount(data.rows.length)} students`} ${of.noun}; updated live`}
+        </OuterCaption>
         {/* focusable and named: keyboard users scroll it (a phone scrolls it sideways) */}
         <Table.ScrollContainer
           minWidth={520}
@@ -180,10 +186,7 @@ export function LiveRoster({
           aria-label="Roster table"
         >
           {/* fixed layout: a changed cell does not make the browser measure all 500 rows again */}
-          <Table striped stickyHeader captionSide="top" layout="fixed">
-            <Table.Caption>
-              {data.rows.length === 1 ? "1 student" : `${data.rows.length} students`} {of.noun}; updated live
-            </Table.Caption>
+          <Table striped stickyHeader layout="fixed" aria-labelledby={captionId}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col" w="34%">

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Stack } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
@@ -10,7 +11,7 @@ import {
   useDetailActions,
 } from "../../../ui/detail/DetailActions.tsx";
 import { DetailHeader } from "../../../ui/detail/DetailHeader.tsx";
-import { formatPercent } from "../../../ui/detail/format.ts";
+import { formatPercent, minutesOrDefault } from "../../../ui/detail/format.ts";
 import { KeyValueList } from "../../../ui/detail/KeyValueList.tsx";
 import { NotFoundPanel } from "../../../ui/detail/NotFoundPanel.tsx";
 import { UrlTabs } from "../../../ui/detail/UrlTabs.tsx";
@@ -67,8 +68,6 @@ export default function CourseDetailPage() {
   }
   return <CourseDetailView course={detail.data.course} school={detail.data.school} />;
 }
-
-const minutes = (v: number | null) => (v === null ? "School default" : `${v} minutes`);
 
 function CourseDetailView({ course, school }: { course: CourseDetail; school: CourseSchool }) {
   const me = useMe();
@@ -193,10 +192,10 @@ function CourseDetailView({ course, school }: { course: CourseDetail; school: Co
             { label: "Course number", value: course.course_number },
             { label: "Location", value: course.location?.name },
             { label: "Semester", value: semesterText(course) },
-            { label: "Students", value: course.students_count },
+            { label: "Students", value: formatCount(course.students_count) },
             { label: "APA", value: formatPercent(course.apa) },
-            { label: "Late after", value: minutes(course.late_time) },
-            { label: "Absent after", value: minutes(course.absent_time) },
+            { label: "Late after", value: minutesOrDefault(course.late_time) },
+            { label: "Absent after", value: minutesOrDefault(course.absent_time) },
             {
               label: "Minimum percentage",
               value: course.min_percentage === null ? "School default" : `${course.min_percentage}%`,

@@ -1,4 +1,5 @@
 import { Badge, Group, Text } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { formatPercent } from "../../../ui/detail/format.ts";
 import type { GridColumn } from "../../../ui/grid/DataGrid.tsx";
 import { courseDays, courseTimes } from "../format.ts";
@@ -39,7 +40,7 @@ export function courseColumns(warningPercentage: number | null): GridColumn<Cour
       header: "Students",
       sortBy: "students_count",
       align: "right",
-      render: (c) => c.students_count,
+      render: (c) => formatCount(c.students_count),
     },
     {
       key: "apa",

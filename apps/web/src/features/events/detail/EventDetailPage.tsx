@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, CopyButton, Group, Stack, Text } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
@@ -11,6 +12,7 @@ import {
   useDetailActions,
 } from "../../../ui/detail/DetailActions.tsx";
 import { DetailHeader } from "../../../ui/detail/DetailHeader.tsx";
+import { minutesOrDefault } from "../../../ui/detail/format.ts";
 import { KeyValueList } from "../../../ui/detail/KeyValueList.tsx";
 import { NotFoundPanel } from "../../../ui/detail/NotFoundPanel.tsx";
 import { UrlTabs } from "../../../ui/detail/UrlTabs.tsx";
@@ -69,8 +71,6 @@ export default function EventDetailPage() {
   return <EventDetailView event={detail.data.event} school={detail.data.school} />;
 }
 
-const minutes = (v: number | null) => (v === null ? "School default" : `${v} minutes`);
-
 function EventDetailView({ event, school }: { event: EventDetail; school: SchoolFacts }) {
   const me = useMe();
   const can = eventPermissions(me);
@@ -125,7 +125,7 @@ function EventDetailView({ event, school }: { event: EventDetail; school: School
     { value: "students", label: "Students", panel: <StudentsTab event={event} can={can} /> },
     {
       value: "waitlist",
-      label: `Waitlist (${event.waitlist_count})`,
+      label: `Waitlist (${formatCount(event.waitlist_count)})`,
       panel: <WaitlistTab event={event} timeZone={school.timezone} can={can} />,
     },
     {
@@ -166,14 +166,14 @@ function EventDetailView({ event, school }: { event: EventDetail; school: School
             { label: "Times", value: eventTimes(event) },
             { label: "Location", value: event.location?.name },
             { label: "Seats", value: seatsLine(event) },
-            { label: "Waitlist", value: event.waitlist_count },
-            { label: "Late after", value: minutes(event.late_time) },
-            { label: "Absent after", value: minutes(event.absent_time) },
+            { label: "Waitlist", value: formatCount(event.waitlist_count) },
+            { label: "Late after", value: minutesOrDefault(event.late_time) },
+            { label: "Absent after", value: minutesOrDefault(event.absent_time) },
             {
               label: "Minimum percentage",
               value: event.min_percentage === null ? "School default" : `${event.min_percentage}%`,
             },
-            { label: "Drop cutoff", value: `${event.drop_cutoff} minutes before the start` },
+            { label: "Drop cutoff", value: `${formatCount(event.drop_cutoff)} minutes before the start` },
             { label: "Alerts students", value: event.alerts_students ? "Yes" : "No" },
             { label: "ERN", value: event.ern, show: event.ern !== null },
             { label: "Description", value: event.description, show: !!event.description },

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
 import { formatPercent } from "../../../ui/detail/format.ts";
 import { notify } from "../../../ui/notify.tsx";
+import { OuterCaption } from "../../../ui/OuterCaption.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { AddTeamModal } from "../../links/AddTeamModal.tsx";
@@ -33,6 +34,7 @@ export function StudentsTab({ event, can }: { event: EventDetail; can: EventPerm
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [adding, setAdding] = useState<"students" | "team" | null>(null);
   const [busy, setBusy] = useState(false);
+  const captionId = useId();
   const editable = can.assign && !event.deleted_at;
   const rows = students.data ?? [];
   const toggle = (id: number, on: boolean) =>
@@ -111,11 +113,10 @@ export function StudentsTab({ event, can }: { event: EventDetail; can: EventPerm
               </Text>
             </Group>
           )}
+          {/* outside the sideways scroll, so a phone wraps it rather than cutting it off */}
+          <OuterCaption id={captionId}>{`${studentsWord(rows.length, true)} attending ${event.title}`}</OuterCaption>
           <Table.ScrollContainer minWidth={480}>
-            <Table striped captionSide="top">
-              <Table.Caption>
-                {studentsWord(rows.length, true)} attending {event.title}
-              </Table.Caption>
+            <Table striped aria-labelledby={captionId}>
               <Table.Thead>
                 <Table.Tr>
                   {editable && (

@@ -67,3 +67,18 @@ describe("WaitlistTab, Move up", () => {
     expect(button.getAttribute("aria-describedby")).toBeNull();
   });
 });
+
+describe("WaitlistTab, nobody waiting", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    { attending: 12, line: "8 of 20 seats left." },
+    { attending: 20, line: "Full (20 of 20)." },
+  ])("says the seats ($line) and no word of moving someone up", async ({ attending, line }) => {
+    stubGraphql({ eventWaitlist: () => ({ event: { id: 4, waitlist: [] } }) });
+    renderUi(<WaitlistTab event={{ ...event(attending), waitlist_count: 0 }} timeZone="America/New_York" can={can} />);
+    await screen.findByText("Nobody is waiting.");
+    expect(screen.getByText(line, { exact: true })).toBeTruthy();
+    expect(screen.queryByText(/first in line|Raise the capacity/)).toBeNull();
+  });
+});

@@ -24,6 +24,7 @@ export function WaitlistTab({ event, timeZone, can }: { event: EventDetail; time
   const [refusal, setRefusal] = useState<string | null>(null);
   const editable = can.assign && !event.deleted_at;
   const free = hasFreeSeat(event);
+  const waiting = (waitlist.data?.length ?? event.waitlist_count) > 0;
   const seatsId = useId();
   const captionId = useId();
 
@@ -45,8 +46,10 @@ export function WaitlistTab({ event, timeZone, can }: { event: EventDetail; time
     <DetailSection title="Waitlist" order={2}>
       <Stack gap="sm">
         <Text size="sm" id={seatsId}>
-          {seatsLine(event)}.{" "}
-          {free ? "A seat is free: the first in line can move up." : "Raise the capacity to move someone up."}
+          {seatsLine(event)}.
+          {/* how to move someone up, only while someone waits: with nobody in line it pointed at no one */}
+          {waiting &&
+            (free ? " A seat is free: the first in line can move up." : " Raise the capacity to move someone up.")}
         </Text>
         {refusal && (
           <Alert

@@ -1,4 +1,5 @@
 /** The words of an event's seats and waitlist. Pure, tested without a browser. */
+import { formatCount } from "@rollbook/domain";
 import { studentsWord } from "../../links/pick-students.ts";
 
 interface Counts {
@@ -26,9 +27,10 @@ export function addToEventText(changed: number, asked: number, title: string, be
 
 /** "Seats: 12 of 30", "Full (30 of 30)", "No seat limit (12 attending)". */
 export function seatsLine(e: Counts & { capacity: number | null }): string {
-  if (e.capacity === null) return `No seat limit (${e.attending_count} attending)`;
-  if (e.attending_count >= e.capacity) return `Full (${e.attending_count} of ${e.capacity})`;
-  return `${e.capacity - e.attending_count} of ${e.capacity} seats left`;
+  const [attending, capacity] = [formatCount(e.attending_count), e.capacity === null ? "" : formatCount(e.capacity)];
+  if (e.capacity === null) return `No seat limit (${attending} attending)`;
+  if (e.attending_count >= e.capacity) return `Full (${attending} of ${capacity})`;
+  return `${formatCount(e.capacity - e.attending_count)} of ${capacity} seats left`;
 }
 
 /** Whether a waitlisted student can move up now. */

@@ -1,4 +1,5 @@
 import { Badge, Group } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { formatDate } from "../../../ui/dates/date-format.ts";
 import type { GridColumn } from "../../../ui/grid/DataGrid.tsx";
 import { eventTimes } from "../event-form.ts";
@@ -38,20 +39,20 @@ export function eventColumns(): GridColumn<EventRow>[] {
       key: "capacity",
       header: "Capacity",
       align: "right",
-      render: (e) => (e.capacity === null ? "No limit" : e.capacity),
+      render: (e) => (e.capacity === null ? "No limit" : formatCount(e.capacity)),
     },
     {
       key: "attending_count",
       header: "Attending",
       sortBy: "attending_count",
       align: "right",
-      render: (e) => e.attending_count,
+      render: (e) => formatCount(e.attending_count),
     },
     {
       key: "waitlist_count",
       header: "Waitlist",
       align: "right",
-      render: (e) => e.waitlist_count,
+      render: (e) => formatCount(e.waitlist_count),
     },
     { key: "visibility", header: "Visibility", render: (e) => visibilityWord(e.visibility) },
   ];

@@ -4,29 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { stubGraphql } from "../../../../test/graphql-stub.ts";
 import { renderUi } from "../../../../test/render.tsx";
 import { EditStudentForm } from "./EditStudentForm.tsx";
-import type { StudentDetail } from "./types.ts";
+import { studentFixture } from "./student-fixture.ts";
 
-const student = {
-  id: 7,
-  uuid: "7e1c0c1e-0000-4000-8000-000000000007",
-  first_name: "Maya",
-  last_name: "Lin",
-  preferred_name: null,
-  email: null,
-  phone: null,
-  school_identifier: null,
-  age: null,
-  pid_number: null,
-  zip: null,
-  date_of_birth: null,
-  is_veteran: null,
-  housing: null,
-  employment: null,
-  sexual_identity: null,
-  gender: null,
-  sex: null,
-  race: null,
-} as unknown as StudentDetail;
+const student = studentFixture();
 
 // the browser's own clock is in a third zone, so neither UTC's date nor the browser's stands in for the school's
 const savedTz = process.env.TZ;

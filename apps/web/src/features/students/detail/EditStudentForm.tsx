@@ -7,7 +7,7 @@ import {
   STUDENT_NAME_MAX,
   STUDENT_TEXT_MAX,
 } from "@rollbook/domain";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import type { StudentDetailUpdateMutationVariables } from "../../../gql/graphql.ts";
 import { execute } from "../../../lib/graphql.ts";
 import { RequestError } from "../../../lib/http.ts";
@@ -57,7 +57,7 @@ const specs = (timeZone: string): readonly FieldSpec[] => [
   { key: "first_name", label: "First name", info: false, rules: [required("First name")] },
   { key: "last_name", label: "Last name", info: false, rules: [required("Last name")] },
   { key: "preferred_name", label: "Preferred name", info: false, rules: [] },
-  { key: "email", label: "Email", info: false, type: "email", rules: [emailRule("Email")] },
+  { key: "email", label: "E-mail", info: false, type: "email", rules: [emailRule("E-mail")] },
   {
     key: "phone",
     label: "Phone",
@@ -155,6 +155,9 @@ export function EditStudentForm({
     field: useField<string>(shown(student, spec.key), spec.rules),
   }));
   const [veteran, setVeteran] = useState(veteranText(student.is_veteran));
+  // opened by "Edit participant", which it replaces: focus starts on the first field, not on <body>
+  const firstInput = fields[0]?.field.inputRef;
+  useEffect(() => firstInput?.current?.focus(), [firstInput]);
   const save = useStudentMutation(student.uuid, (vars: StudentDetailUpdateMutationVariables) =>
     execute(UpdateStudentDocument, vars),
   );

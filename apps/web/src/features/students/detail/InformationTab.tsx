@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { formatPhone } from "@rollbook/domain";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatDate } from "../../../ui/dates/date-format.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
 import { KeyValueList } from "../../../ui/detail/KeyValueList.tsx";
@@ -28,6 +28,15 @@ export function InformationTab({
   can: Permissions;
 }) {
   const [editing, setEditing] = useState(false);
+  // the form takes the button's place: once it is done (saved or cancelled) focus goes back to
+  // the button, not to <body> with the form that had it
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   return (
     <Stack gap="md">
       <DetailSection
@@ -35,7 +44,7 @@ export function InformationTab({
         order={3}
         actions={
           can.create_participant && !editing ? (
-            <Button size="xs" variant="light" onClick={() => setEditing(true)}>
+            <Button ref={editButton} size="xs" variant="light" onClick={() => setEditing(true)}>
               Edit participant
             </Button>
           ) : undefined
@@ -46,7 +55,10 @@ export function InformationTab({
             student={student}
             timeZone={timeZone}
             withInfo={can.view_information}
-            onDone={() => setEditing(false)}
+            onDone={() => {
+              refocus.current = true;
+              setEditing(false);
+            }}
           />
         ) : (
           <Stack gap="sm">
@@ -57,7 +69,7 @@ export function InformationTab({
                 { label: "First name", value: student.first_name },
                 { label: "Last name", value: student.last_name },
                 { label: "Preferred name", value: student.preferred_name },
-                { label: "Email", value: student.email },
+                { label: "E-mail", value: student.email },
                 { label: "Phone", value: formatPhone(student.phone) },
                 { label: "School identifier", value: student.school_identifier },
               ]}

@@ -126,7 +126,7 @@ function StudentDetailView({ data }: { data: StudentDetailData }) {
           label="Participant"
           items={[
             {
-              label: "Email",
+              label: "E-mail",
               value: student.email ? <Anchor href={`mailto:${student.email}`}>{student.email}</Anchor> : null,
             },
             { label: "Phone", value: formatPhone(student.phone) },

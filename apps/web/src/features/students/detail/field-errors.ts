@@ -3,7 +3,7 @@ import { phoneDigits } from "@rollbook/domain";
 /**
  * The server names a bad field at the start of its message ("email must be a valid e-mail
  * address", extensions.field = "email"): shown on the field with the field's label instead of
- * its key ("Email must be a valid e-mail address").
+ * its key ("E-mail must be a valid e-mail address").
  */
 export function labelServerMessage(key: string, label: string, message: string): string {
   const m = message.trim();

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Stack } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
@@ -149,7 +150,7 @@ function TeamDetailView({ team, school }: { team: TeamDetail; school: SchoolFact
             { label: "Tag", value: team.tag },
             { label: "Sport team", value: team.is_sport ? "Yes" : "No" },
             { label: "Visibility", value: visibilityWord(team.visibility) },
-            { label: "Students", value: team.students_count },
+            { label: "Students", value: formatCount(team.students_count) },
             { label: "APA", value: formatPercent(team.apa) },
           ]}
         />

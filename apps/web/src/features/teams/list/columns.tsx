@@ -1,4 +1,5 @@
 import { Badge, Group, Text } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { formatPercent } from "../../../ui/detail/format.ts";
 import type { GridColumn } from "../../../ui/grid/DataGrid.tsx";
 import type { TeamRow } from "../queries.ts";
@@ -37,7 +38,7 @@ export function teamColumns(warningPercentage: number | null): GridColumn<TeamRo
       header: "Students",
       sortBy: "students_count",
       align: "right",
-      render: (t) => t.students_count,
+      render: (t) => formatCount(t.students_count),
     },
     {
       key: "apa",
