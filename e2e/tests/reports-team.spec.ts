@@ -36,10 +36,14 @@ test("the Team report: group in the URL, APA chart, table, CSV export, axe", asy
     .then((all) => all.filter((n) => n.trim() !== ""));
   expect(names.length, "the grid lists the group's participants").toBeGreaterThan(0);
   const chart = page.getByRole("region", { name: "APA by participant (this page)" });
-  // the bars run across, every participant's name beside its bar, in the grid's order
+  // the bars run across, every participant's name beside its bar, in the grid's order (a long name
+  // wraps into lines, one <tspan> each, whose text runs together: compared without spaces)
+  const bare = (texts: string[]) => texts.map((t) => t.replace(/\s+/g, ""));
   await expect
-    .poll(() => chart.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents())
-    .toEqual(names);
+    .poll(async () =>
+      bare(await chart.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()),
+    )
+    .toEqual(bare(names));
   await chart.locator(".recharts-bar-rectangle").filter({ visible: true }).first().hover();
   const tip = chart.locator(".recharts-tooltip-wrapper");
   await expect
