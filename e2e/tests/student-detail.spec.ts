@@ -121,11 +121,10 @@ test.describe("a participant's page", () => {
     const low = students.data.find((s) => s.semester_apa !== null && s.semester_apa < 80);
     expect(low, "the demo school has a student under 80%").toBeTruthy();
     await page.goto(`/Students/${low?.uuid}`);
-    await expect(
-      headerOf(page)
-        .getByText(/below the 80% warning line/)
-        .first(),
-    ).toBeVisible();
+    // flagged as on every screen (ApaFigure): a Low badge for the eye, the line's words for a screen reader
+    const flagged = headerOf(page).locator("[data-warning='true']").first();
+    await expect(flagged.getByText("Low", { exact: true })).toBeVisible();
+    await expect(flagged).toContainText("(below the 80% warning line)");
     // the Courses tab: one row per course, each linking to its attendance page
     const courses = page.getByRole("table", { name: /^Courses of / });
     await expect(courses.getByRole("link").first()).toHaveAttribute("href", /\/Courses\/[^/]+\/Attendance$/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { teamApa, weekRange } from "./apa.ts";
+import { isLowApa, teamApa, weekRange } from "./apa.ts";
 
 describe("weekRange", () => {
   it("runs Monday to Sunday", () => {
@@ -32,5 +32,22 @@ describe("teamApa", () => {
   it("is null when no student has an APA", () => {
     expect(teamApa([])).toBeNull();
     expect(teamApa([null, null])).toBeNull();
+  });
+});
+
+describe("isLowApa", () => {
+  it("flags an APA under the warning percentage, not one at it or above", () => {
+    expect(isLowApa(69.9, 70)).toBe(true);
+    expect(isLowApa(0, 70)).toBe(true);
+    expect(isLowApa(70, 70)).toBe(false);
+    expect(isLowApa(100, 70)).toBe(false);
+  });
+
+  it("flags nothing without an APA or without the setting", () => {
+    expect(isLowApa(null, 70)).toBe(false);
+    expect(isLowApa(undefined, 70)).toBe(false);
+    expect(isLowApa(Number.NaN, 70)).toBe(false);
+    expect(isLowApa(10, null)).toBe(false);
+    expect(isLowApa(10, undefined)).toBe(false);
   });
 });

@@ -14,3 +14,17 @@ export function teamApa(studentApas: readonly (number | null)[]): number | null 
   const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
   return Math.round(mean * 10) / 10;
 }
+
+/**
+ * Whether an APA is under the school's warning_percentage (decisions.md): flagged wherever an APA is
+ * shown. An APA not there yet (no finished session) or a school without the setting flags nothing.
+ */
+export function isLowApa(apa: number | null | undefined, warningPercentage: number | null | undefined): boolean {
+  return (
+    typeof apa === "number" &&
+    !Number.isNaN(apa) &&
+    typeof warningPercentage === "number" &&
+    !Number.isNaN(warningPercentage) &&
+    apa < warningPercentage
+  );
+}

@@ -1,5 +1,6 @@
 import { Badge, Group, Text } from "@mantine/core";
 import { formatCount } from "@rollbook/domain";
+import { ApaFigure } from "../../../ui/ApaFigure.tsx";
 import { formatPercent } from "../../../ui/detail/format.ts";
 import type { GridColumn } from "../../../ui/grid/DataGrid.tsx";
 import { courseDays, courseTimes } from "../format.ts";
@@ -46,15 +47,7 @@ export function courseColumns(warningPercentage: number | null): GridColumn<Cour
       key: "apa",
       header: "APA",
       align: "right",
-      render: (c) => {
-        const low = c.apa !== null && warningPercentage !== null && c.apa < warningPercentage;
-        return (
-          <Text size="sm" fw={low ? 700 : undefined} c={low ? "red.9" : undefined}>
-            {formatPercent(c.apa)}
-            {low ? " (low)" : ""}
-          </Text>
-        );
-      },
+      render: (c) => <ApaFigure apa={c.apa} warning={warningPercentage} />,
     },
   ];
 }

@@ -122,7 +122,11 @@ function EventDetailView({ event, school }: { event: EventDetail; school: School
       label: "Dashboard",
       panel: <DashboardTab event={event} timeZone={school.timezone} canOverride={can.override} />,
     },
-    { value: "students", label: "Students", panel: <StudentsTab event={event} can={can} /> },
+    {
+      value: "students",
+      label: "Students",
+      panel: <StudentsTab event={event} can={can} warning={school.warning_percentage} />,
+    },
     {
       value: "waitlist",
       label: `Waitlist (${formatCount(event.waitlist_count)})`,

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Group, Stack, Table, Text } from "@man
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
+import { ApaFigure } from "../../../ui/ApaFigure.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
 import { formatPercent } from "../../../ui/detail/format.ts";
@@ -28,7 +29,16 @@ import { addToEventText } from "./seats.ts";
  * join the waitlist; an event restricted to a team refuses others, in the server's words),
  * "Add a team", and the selected taken off behind a confirm (a freed seat goes to the waitlist).
  */
-export function StudentsTab({ event, can }: { event: EventDetail; can: EventPermissions }) {
+export function StudentsTab({
+  event,
+  can,
+  warning,
+}: {
+  event: EventDetail;
+  can: EventPermissions;
+  /** the school's warning_percentage: an APA under it is flagged, as on every screen */
+  warning: number | null;
+}) {
   const students = useEventStudents(event.uuid);
   const refresh = useRefreshEvent(event.uuid);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -156,7 +166,9 @@ export function StudentsTab({ event, can }: { event: EventDetail; can: EventPerm
                     </Table.Th>
                     <Table.Td>{s.school_identifier ?? "—"}</Table.Td>
                     <Table.Td>{s.email ?? "—"}</Table.Td>
-                    <Table.Td ta="right">{formatPercent(s.semester_apa)}</Table.Td>
+                    <Table.Td ta="right">
+                      <ApaFigure apa={s.semester_apa} warning={warning} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

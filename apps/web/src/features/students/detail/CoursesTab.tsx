@@ -2,10 +2,10 @@ import { Anchor, Table, Text } from "@mantine/core";
 import { formatCount } from "@rollbook/domain";
 import { useId } from "react";
 import { Link } from "react-router";
+import { ApaFigure } from "../../../ui/ApaFigure.tsx";
 import { formatDate } from "../../../ui/dates/date-format.ts";
 import { formatPercent } from "../../../ui/detail/format.ts";
 import { OuterCaption } from "../../../ui/OuterCaption.tsx";
-import { ApaValue } from "./ApaValue.tsx";
 import { attendancePath } from "./HeaderCards.tsx";
 import type { StudentDetail } from "./types.ts";
 
@@ -50,7 +50,7 @@ export function CoursesTab({ student, warning }: { student: StudentDetail; warni
                   </Anchor>
                 </Table.Th>
                 <Table.Td ta="right">
-                  <ApaValue apa={r.apa} warning={warning} />
+                  <ApaFigure apa={r.apa} warning={warning} />
                 </Table.Td>
                 <Table.Td ta="right">{formatPercent(r.week_apa)}</Table.Td>
                 <Table.Td ta="right">{formatCount(r.attended)}</Table.Td>

@@ -3,6 +3,7 @@ import { formatPhone } from "@rollbook/domain";
 import { Link, useParams } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { useMe } from "../../../lib/me.ts";
+import { ApaFigure } from "../../../ui/ApaFigure.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailHeader } from "../../../ui/detail/DetailHeader.tsx";
 import { formatDateTime } from "../../../ui/detail/format.ts";
@@ -11,7 +12,6 @@ import { NotFoundPanel } from "../../../ui/detail/NotFoundPanel.tsx";
 import { UrlTabs } from "../../../ui/detail/UrlTabs.tsx";
 import { PageHeading } from "../../../ui/PageHeading.tsx";
 import { Spinner } from "../../../ui/Spinner.tsx";
-import { ApaValue } from "./ApaValue.tsx";
 import { CoursesTab } from "./CoursesTab.tsx";
 import { EventsTab } from "./EventsTab.tsx";
 import { DeviceCard, NowCard, TokenCard } from "./HeaderCards.tsx";
@@ -131,8 +131,14 @@ function StudentDetailView({ data }: { data: StudentDetailData }) {
             },
             { label: "Phone", value: formatPhone(student.phone) },
             { label: "School identifier", value: student.school_identifier },
-            { label: "Weekly APA", value: <ApaValue apa={student.weekly_apa} warning={warning} /> },
-            { label: "Semester APA", value: <ApaValue apa={student.semester_apa} warning={warning} /> },
+            {
+              label: "Weekly APA",
+              value: <ApaFigure apa={student.weekly_apa} warning={warning} justify="flex-start" />,
+            },
+            {
+              label: "Semester APA",
+              value: <ApaFigure apa={student.semester_apa} warning={warning} justify="flex-start" />,
+            },
             { label: "Removed on", value: removed ? formatDateTime(student.deleted_at, tz) : null, show: removed },
           ]}
         />

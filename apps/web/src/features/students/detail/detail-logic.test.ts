@@ -1,20 +1,10 @@
 import { formatPhone } from "@rollbook/domain";
 import { describe, expect, it } from "vitest";
-import { apaText, isApaWarning } from "./apa.ts";
 import { eventGroup } from "./EventsTab.tsx";
 import { isPhone, labelServerMessage } from "./field-errors.ts";
 import { attendancePath, groupSecret } from "./HeaderCards.tsx";
 
 describe("participant page logic", () => {
-  it("warns under the school's warning percentage, in words", () => {
-    expect(isApaWarning(79.9, 80)).toBe(true);
-    expect(isApaWarning(80, 80)).toBe(false);
-    expect(isApaWarning(null, 80)).toBe(false);
-    expect(apaText(72.46, 80)).toBe("72.5% (below the 80% warning line)");
-    expect(apaText(91, 80)).toBe("91%");
-    expect(apaText(null, 80)).toBe("—");
-  });
-
   it("shows phones as (123) 456-7890 and checks ten digits", () => {
     expect(formatPhone("123.456.7890")).toBe("(123) 456-7890");
     expect(isPhone("(123) 456-7890")).toBe(true);

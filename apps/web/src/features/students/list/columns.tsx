@@ -1,30 +1,15 @@
 import { Badge, Group, Stack, Text } from "@mantine/core";
+import { ApaFigure } from "../../../ui/ApaFigure.tsx";
 import { formatPercent } from "../../../ui/detail/format.ts";
 import type { GridColumn } from "../../../ui/grid/DataGrid.tsx";
 import { ListName } from "../../../ui/ListName.tsx";
-import { formatInZone, isBelowWarning, lastSeenText } from "./format.ts";
+import { formatInZone, lastSeenText } from "./format.ts";
 import type { StudentRow } from "./queries.ts";
 
 export interface ColumnContext {
   timeZone: string;
   warningPercentage: number | null;
   now: Date;
-}
-
-/** An APA figure; under the school's warning percentage it says so in words as well as in red. */
-function Apa({ value, warning }: { value: number | null | undefined; warning: number | null }) {
-  const low = isBelowWarning(value, warning);
-  if (!low) return <Text size="sm">{formatPercent(value)}</Text>;
-  return (
-    <Group gap={4} wrap="nowrap" justify="flex-end" data-warning="true">
-      <Text size="sm" fw={700} c="red.9">
-        {formatPercent(value)}
-      </Text>
-      <Badge size="xs" color="red.9" variant="outline" title={`Under the school's warning level of ${warning}%`}>
-        Low
-      </Badge>
-    </Group>
-  );
 }
 
 function DeviceCell({ row }: { row: StudentRow }) {
@@ -70,14 +55,14 @@ export function studentColumns(ctx: ColumnContext): GridColumn<StudentRow>[] {
       header: "Weekly APA",
       sortBy: "weekly_apa",
       align: "right",
-      render: (s) => <Apa value={s.weekly_apa} warning={ctx.warningPercentage} />,
+      render: (s) => <ApaFigure apa={s.weekly_apa} warning={ctx.warningPercentage} />,
     },
     {
       key: "semester_apa",
       header: "Semester APA",
       sortBy: "semester_apa",
       align: "right",
-      render: (s) => <Apa value={s.semester_apa} warning={ctx.warningPercentage} />,
+      render: (s) => <ApaFigure apa={s.semester_apa} warning={ctx.warningPercentage} />,
     },
     {
       key: "last_seen",

@@ -3,7 +3,7 @@ import * as shared from "../../../ui/detail/format.ts";
 import { personName } from "../../../ui/person-name.ts";
 import { bulkQuestion, bulkResultText } from "./bulk.ts";
 import * as listFormat from "./format.ts";
-import { isBelowWarning, lastSeenText } from "./format.ts";
+import { lastSeenText } from "./format.ts";
 
 describe("/Students display", () => {
   it("keeps only its own helpers: none is a copy of the detail pages' (formatPercent)", () => {
@@ -24,12 +24,6 @@ describe("/Students display", () => {
     );
     expect(personName({ first_name: "Alex", last_name: "Smith", preferred_name: "alex" })).toBe("Alex Smith");
     expect(personName({ first_name: "Alex", last_name: "Smith", preferred_name: null })).toBe("Alex Smith");
-  });
-
-  it("warns under the school's level only, not without an APA", () => {
-    expect(isBelowWarning(74.9, 75)).toBe(true);
-    expect(isBelowWarning(75, 75)).toBe(false);
-    expect(isBelowWarning(null, 75)).toBe(false);
   });
 
   it("says when a student was last seen by the school's calendar", () => {

@@ -4,10 +4,6 @@
  */
 import { localDate } from "@rollbook/domain";
 
-/** Under the school's warning percentage (an APA of nothing yet is no warning). */
-export const isBelowWarning = (apa: number | null | undefined, warning: number | null | undefined) =>
-  apa !== null && apa !== undefined && warning !== null && warning !== undefined && apa < warning;
-
 const dayNumber = (ymd: string) => {
   const [y = 0, m = 1, d = 1] = ymd.split("-").map(Number);
   return Date.UTC(y, m - 1, d) / 86_400_000;

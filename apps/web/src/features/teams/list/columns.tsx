@@ -1,5 +1,6 @@
 import { Badge, Group, Text } from "@mantine/core";
 import { formatCount } from "@rollbook/domain";
+import { ApaFigure } from "../../../ui/ApaFigure.tsx";
 import { formatPercent } from "../../../ui/detail/format.ts";
 import type { GridColumn } from "../../../ui/grid/DataGrid.tsx";
 import type { TeamRow } from "../queries.ts";
@@ -45,15 +46,7 @@ export function teamColumns(warningPercentage: number | null): GridColumn<TeamRo
       header: "APA",
       sortBy: "apa",
       align: "right",
-      render: (t) => {
-        const low = t.apa !== null && warningPercentage !== null && t.apa < warningPercentage;
-        return (
-          <Text size="sm" fw={low ? 700 : undefined} c={low ? "red.9" : undefined}>
-            {formatPercent(t.apa)}
-            {low ? " (low)" : ""}
-          </Text>
-        );
-      },
+      render: (t) => <ApaFigure apa={t.apa} warning={warningPercentage} />,
     },
   ];
 }
