@@ -8,15 +8,23 @@ import { Fragment } from "react";
  * overflow-wrap stays the last resort, for a single part too long for its column.
  */
 export function EmailAddress({ address }: { address: string }) {
-  // "ada.lovelace@school.edu" -> ["ada", ".lovelace@", "school", ".edu"]: a break after each part
-  const parts = address.split(/(?<=@)|(?=\.)/).filter(Boolean);
+  // "ada.lovelace@school.edu" -> ["ada", ".lovelace@", "school", ".edu"]: a break after each part,
+  // each keyed by where it starts in the address
+  let at = 0;
+  const parts = address
+    .split(/(?<=@)|(?=\.)/)
+    .filter(Boolean)
+    .map((text) => {
+      const part = { text, at };
+      at += text.length;
+      return part;
+    });
   return (
     <>
-      {parts.map((part, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed address, in order
-        <Fragment key={i}>
-          {i > 0 && <wbr />}
-          {part}
+      {parts.map((part) => (
+        <Fragment key={part.at}>
+          {part.at > 0 && <wbr />}
+          {part.text}
         </Fragment>
       ))}
     </>

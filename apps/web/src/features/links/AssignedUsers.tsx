@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Text } from "@mantine/core";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { execute } from "../../lib/graphql.ts";
 import { useMe } from "../../lib/me.ts";
+import { CaptionedTable } from "../../ui/CaptionedTable.tsx";
 import { confirmThen } from "../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
 import { FormModal } from "../../ui/form/FormModal.tsx";
 import { notify } from "../../ui/notify.tsx";
-import { OuterCaption } from "../../ui/OuterCaption.tsx";
 import { personName } from "../../ui/person-name.ts";
 import { Spinner } from "../../ui/Spinner.tsx";
 import {
@@ -48,7 +48,6 @@ export function AssignedUsers({
 }) {
   const me = useMe();
   const [assigning, setAssigning] = useState(false);
-  const captionId = useId();
   const [busy, setBusy] = useState<number | null>(null);
   const manage = canManage && !readOnly;
 
@@ -93,57 +92,51 @@ export function AssignedUsers({
           {empty}
         </Text>
       ) : (
-        <>
-          {/* outside the sideways scroll, so a phone wraps it rather than cutting it off */}
-          <OuterCaption id={captionId}>{`Staff assigned to ${title}`}</OuterCaption>
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped aria-labelledby={captionId}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Role</Table.Th>
-                  <Table.Th scope="col">E-mail</Table.Th>
-                  {manage && (
-                    <Table.Th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.map((u) => (
-                  <Table.Tr key={u.id}>
-                    <Table.Th scope="row" fw={400}>
-                      {personName(u)}
-                    </Table.Th>
-                    <Table.Td>{u.role.display_name}</Table.Td>
-                    <Table.Td>
-                      <Anchor href={`mailto:${u.email}`} size="sm">
-                        {u.email}
-                      </Anchor>
-                    </Table.Td>
-                    {manage && (
-                      <Table.Td ta="right">
-                        {mayAssign(me.role.id, u.role_id) && (
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            color="red"
-                            loading={busy === u.id}
-                            aria-label={`Unassign ${personName(u)}`}
-                            onClick={() => void unassign(u)}
-                          >
-                            Unassign
-                          </Button>
-                        )}
-                      </Table.Td>
+        <CaptionedTable caption={`Staff assigned to ${title}`} minWidth={420}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Role</Table.Th>
+              <Table.Th scope="col">E-mail</Table.Th>
+              {manage && (
+                <Table.Th scope="col">
+                  <span className="sr-only">Actions</span>
+                </Table.Th>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.data.map((u) => (
+              <Table.Tr key={u.id}>
+                <Table.Th scope="row" fw={400}>
+                  {personName(u)}
+                </Table.Th>
+                <Table.Td>{u.role.display_name}</Table.Td>
+                <Table.Td>
+                  <Anchor href={`mailto:${u.email}`} size="sm">
+                    {u.email}
+                  </Anchor>
+                </Table.Td>
+                {manage && (
+                  <Table.Td ta="right">
+                    {mayAssign(me.role.id, u.role_id) && (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color="red"
+                        loading={busy === u.id}
+                        aria-label={`Unassign ${personName(u)}`}
+                        onClick={() => void unassign(u)}
+                      >
+                        Unassign
+                      </Button>
                     )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </CaptionedTable>
       )}
       {manage && (
         <AssignModal

@@ -1,7 +1,6 @@
-import { Badge, Group, Text } from "@mantine/core";
+import { Badge, Group } from "@mantine/core";
 import { formatCount } from "@rollbook/domain";
 import { ApaFigure } from "../../../ui/ApaFigure.tsx";
-import { formatPercent } from "../../../ui/detail/format.ts";
 import type { GridColumn } from "../../../ui/grid/DataGrid.tsx";
 import { courseDays, courseTimes } from "../format.ts";
 import type { CourseRow } from "../queries.ts";

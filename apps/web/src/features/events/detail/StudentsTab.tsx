@@ -1,13 +1,12 @@
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
 import { ApaFigure } from "../../../ui/ApaFigure.tsx";
+import { CaptionedTable } from "../../../ui/CaptionedTable.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
-import { formatPercent } from "../../../ui/detail/format.ts";
 import { notify } from "../../../ui/notify.tsx";
-import { OuterCaption } from "../../../ui/OuterCaption.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { AddTeamModal } from "../../links/AddTeamModal.tsx";
@@ -44,7 +43,6 @@ export function StudentsTab({
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [adding, setAdding] = useState<"students" | "team" | null>(null);
   const [busy, setBusy] = useState(false);
-  const captionId = useId();
   const editable = can.assign && !event.deleted_at;
   const rows = students.data ?? [];
   const toggle = (id: number, on: boolean) =>
@@ -123,57 +121,53 @@ export function StudentsTab({
               </Text>
             </Group>
           )}
-          {/* outside the sideways scroll, so a phone wraps it rather than cutting it off */}
-          <OuterCaption id={captionId}>{`${studentsWord(rows.length, true)} attending ${event.title}`}</OuterCaption>
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped aria-labelledby={captionId}>
-              <Table.Thead>
-                <Table.Tr>
-                  {editable && (
-                    <Table.Th scope="col" w={40}>
-                      <Checkbox
-                        aria-label="Select all students"
-                        checked={allShown}
-                        indeterminate={!allShown && selected.size > 0}
-                        onChange={() => setSelected(allShown ? new Set() : new Set(rows.map((r) => r.id)))}
-                      />
-                    </Table.Th>
-                  )}
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">School ID</Table.Th>
-                  <Table.Th scope="col">E-mail</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Semester APA
+          <CaptionedTable caption={`${studentsWord(rows.length, true)} attending ${event.title}`} minWidth={480}>
+            <Table.Thead>
+              <Table.Tr>
+                {editable && (
+                  <Table.Th scope="col" w={40}>
+                    <Checkbox
+                      aria-label="Select all students"
+                      checked={allShown}
+                      indeterminate={!allShown && selected.size > 0}
+                      onChange={() => setSelected(allShown ? new Set() : new Set(rows.map((r) => r.id)))}
+                    />
                   </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((s) => (
-                  <Table.Tr key={s.id} bg={selected.has(s.id) ? "var(--mantine-color-blue-0)" : undefined}>
-                    {editable && (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Select ${personName(s)}`}
-                          checked={selected.has(s.id)}
-                          onChange={(e) => toggle(s.id, e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                    )}
-                    <Table.Th scope="row" fw={400}>
-                      <Anchor component={Link} to={`/Students/${s.uuid}`} size="sm">
-                        {personName(s)}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>{s.school_identifier ?? "—"}</Table.Td>
-                    <Table.Td>{s.email ?? "—"}</Table.Td>
-                    <Table.Td ta="right">
-                      <ApaFigure apa={s.semester_apa} warning={warning} />
+                )}
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">School ID</Table.Th>
+                <Table.Th scope="col">E-mail</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Semester APA
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((s) => (
+                <Table.Tr key={s.id} bg={selected.has(s.id) ? "var(--mantine-color-blue-0)" : undefined}>
+                  {editable && (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Select ${personName(s)}`}
+                        checked={selected.has(s.id)}
+                        onChange={(e) => toggle(s.id, e.currentTarget.checked)}
+                      />
                     </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                  )}
+                  <Table.Th scope="row" fw={400}>
+                    <Anchor component={Link} to={`/Students/${s.uuid}`} size="sm">
+                      {personName(s)}
+                    </Anchor>
+                  </Table.Th>
+                  <Table.Td>{s.school_identifier ?? "—"}</Table.Td>
+                  <Table.Td>{s.email ?? "—"}</Table.Td>
+                  <Table.Td ta="right">
+                    <ApaFigure apa={s.semester_apa} warning={warning} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </CaptionedTable>
         </Stack>
       )}
       <PickStudentsModal

@@ -1,9 +1,8 @@
 import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
 import { apaWeight, formatClock, formatCount, STATUS } from "@rollbook/domain";
-import { useId } from "react";
 import { Link } from "react-router";
+import { CaptionedTable } from "../../../ui/CaptionedTable.tsx";
 import { formatDate } from "../../../ui/dates/date-format.ts";
-import { OuterCaption } from "../../../ui/OuterCaption.tsx";
 import { StatusBadge } from "../../../ui/StatusBadge.tsx";
 import { attendancePath } from "./HeaderCards.tsx";
 import type { StudentDetail, StudentEventRow } from "./types.ts";
@@ -28,39 +27,33 @@ const GROUPS: { key: EventGroup; title: string; empty: string }[] = [
 ];
 
 function EventTable({ studentUuid, rows, caption }: { studentUuid: string; rows: StudentEventRow[]; caption: string }) {
-  const captionId = useId();
   return (
-    <>
-      <OuterCaption id={captionId}>{caption}</OuterCaption>
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped aria-labelledby={captionId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Event</Table.Th>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Time</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.event.id}>
-                <Table.Th scope="row" fw={400}>
-                  <Anchor component={Link} to={attendancePath(studentUuid, "event", r.event.uuid)}>
-                    {r.event.title}
-                  </Anchor>
-                </Table.Th>
-                <Table.Td>{formatDate(r.event.date)}</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  {formatClock(r.event.start_time)} – {formatClock(r.event.end_time)}
-                </Table.Td>
-                <Table.Td>{r.status === null ? "—" : <StatusBadge status={r.status} />}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </>
+    <CaptionedTable caption={caption} minWidth={480}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Event</Table.Th>
+          <Table.Th scope="col">Date</Table.Th>
+          <Table.Th scope="col">Time</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.event.id}>
+            <Table.Th scope="row" fw={400}>
+              <Anchor component={Link} to={attendancePath(studentUuid, "event", r.event.uuid)}>
+                {r.event.title}
+              </Anchor>
+            </Table.Th>
+            <Table.Td>{formatDate(r.event.date)}</Table.Td>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>
+              {formatClock(r.event.start_time)} – {formatClock(r.event.end_time)}
+            </Table.Td>
+            <Table.Td>{r.status === null ? "—" : <StatusBadge status={r.status} />}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </CaptionedTable>
   );
 }
 

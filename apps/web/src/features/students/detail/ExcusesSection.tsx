@@ -1,14 +1,14 @@
 import { Button, Group, Select, Stack, Table, Text, Textarea, VisuallyHidden } from "@mantine/core";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { StudentDetailCreateExcuseMutationVariables } from "../../../gql/graphql.ts";
 import { execute } from "../../../lib/graphql.ts";
+import { CaptionedTable } from "../../../ui/CaptionedTable.tsx";
 import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { formatDate } from "../../../ui/dates/date-format.ts";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
 import { useRecordForm } from "../../../ui/form/use-record-form.ts";
 import { notify } from "../../../ui/notify.tsx";
-import { OuterCaption } from "../../../ui/OuterCaption.tsx";
 import {
   attendableChoices,
   EMPTY_EXCUSE_FORM,
@@ -86,65 +86,58 @@ export function ExcusesSection({ student, canChange }: { student: StudentDetail;
   const remove = useStudentMutation(student.uuid, (id: number) => execute(RemoveExcuseDocument, { id }));
   // each added excuse gets a new form: empty, and its checks wait for the next submit
   const [added, setAdded] = useState(0);
-  const captionId = useId();
   return (
     <DetailSection title="Excuses" order={3}>
       <Stack gap="md">
         {student.excuses.length === 0 ? (
           <Text c="dimmed">No excuses.</Text>
         ) : (
-          <>
-            {/* outside the sideways scroll, so a phone wraps it rather than cutting it off */}
-            <OuterCaption id={captionId}>Excuses, newest date first</OuterCaption>
-            <Table.ScrollContainer minWidth={420}>
-              <Table striped aria-labelledby={captionId}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Date</Table.Th>
-                    <Table.Th scope="col">Course or event</Table.Th>
-                    <Table.Th scope="col">Notes</Table.Th>
-                    {canChange && (
-                      <Table.Th scope="col">
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    )}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {student.excuses.map((x) => (
-                    <Table.Tr key={x.id}>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(x.date)}</Table.Td>
-                      <Table.Td>{x.attendable_title === "-" ? "The whole day" : x.attendable_title}</Table.Td>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>{x.notes || "—"}</Table.Td>
-                      {canChange && (
-                        <Table.Td>
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            color="red"
-                            aria-label={`Remove the excuse of ${formatDate(x.date)}, ${x.attendable_title}`}
-                            onClick={() =>
-                              void confirmThen(
-                                {
-                                  title: "Remove excuse",
-                                  message: `Remove the excuse of ${formatDate(x.date)} (${x.attendable_title})?`,
-                                  danger: true,
-                                },
-                                () => remove.mutateAsync(x.id),
-                                "The excuse was removed.",
-                              )
-                            }
-                          >
-                            Remove
-                          </Button>
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </>
+          <CaptionedTable caption="Excuses, newest date first" minWidth={420}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Date</Table.Th>
+                <Table.Th scope="col">Course or event</Table.Th>
+                <Table.Th scope="col">Notes</Table.Th>
+                {canChange && (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {student.excuses.map((x) => (
+                <Table.Tr key={x.id}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(x.date)}</Table.Td>
+                  <Table.Td>{x.attendable_title === "-" ? "The whole day" : x.attendable_title}</Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>{x.notes || "—"}</Table.Td>
+                  {canChange && (
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color="red"
+                        aria-label={`Remove the excuse of ${formatDate(x.date)}, ${x.attendable_title}`}
+                        onClick={() =>
+                          void confirmThen(
+                            {
+                              title: "Remove excuse",
+                              message: `Remove the excuse of ${formatDate(x.date)} (${x.attendable_title})?`,
+                              danger: true,
+                            },
+                            () => remove.mutateAsync(x.id),
+                            "The excuse was removed.",
+                          )
+                        }
+                      >
+                        Remove
+                      </Button>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </CaptionedTable>
         )}
         {canChange && <AddExcuseForm key={added} student={student} onAdded={() => setAdded((n) => n + 1)} />}
       </Stack>

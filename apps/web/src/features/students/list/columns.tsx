@@ -1,6 +1,5 @@
-import { Badge, Group, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { ApaFigure } from "../../../ui/ApaFigure.tsx";
-import { formatPercent } from "../../../ui/detail/format.ts";
 import type { GridColumn } from "../../../ui/grid/DataGrid.tsx";
 import { ListName } from "../../../ui/ListName.tsx";
 import { formatInZone, lastSeenText } from "./format.ts";

@@ -1,7 +1,8 @@
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Table, Text, Textarea } from "@mantine/core";
 import { TimeInput } from "@mantine/dates";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { execute } from "../../../lib/graphql.ts";
+import { CaptionedTable } from "../../../ui/CaptionedTable.tsx";
 import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
@@ -9,7 +10,6 @@ import { formatDateTime, zoneLabel } from "../../../ui/detail/format.ts";
 import { FormModal } from "../../../ui/form/FormModal.tsx";
 import { useRecordForm } from "../../../ui/form/use-record-form.ts";
 import { notify } from "../../../ui/notify.tsx";
-import { OuterCaption } from "../../../ui/OuterCaption.tsx";
 import { personName } from "../../../ui/person-name.ts";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import { studentsWord } from "../../links/pick-students.ts";
@@ -46,7 +46,6 @@ export function TravelTab({ team, timeZone }: { team: TeamDetail; timeZone: stri
   const refresh = useRefreshTeam(team.uuid);
   const [editing, setEditing] = useState<TravelRow | "new" | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const captionId = useId();
   const readOnly = team.deleted_at !== null;
   const when = (t: TravelRow) => `${formatDateTime(t.start_date, timeZone)} – ${formatDateTime(t.end_date, timeZone)}`;
 
@@ -85,63 +84,57 @@ export function TravelTab({ team, timeZone }: { team: TeamDetail; timeZone: stri
           No travel yet.
         </Text>
       ) : (
-        <>
-          {/* outside the sideways scroll, so a phone wraps it rather than cutting it off */}
-          <OuterCaption id={captionId}>{`Travel of ${team.name}, newest first`}</OuterCaption>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-labelledby={captionId} data-testid="travel-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">When</Table.Th>
-                  <Table.Th scope="col">Away</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Students
-                  </Table.Th>
-                  <Table.Th scope="col">Notes</Table.Th>
-                  {!readOnly && <Table.Th scope="col">Actions</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {travel.data.data.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Th scope="row" fw={400}>
-                      {when(t)}
-                    </Table.Th>
-                    <Table.Td>{t.is_away ? "Away" : "Not away"}</Table.Td>
-                    <Table.Td ta="right" title={t.students.map(personName).join(", ")}>
-                      {t.students_count}
-                    </Table.Td>
-                    <Table.Td>{t.notes ?? "—"}</Table.Td>
-                    {!readOnly && (
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={`Edit the travel of ${when(t)}`}
-                            onClick={() => setEditing(t)}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            color="red"
-                            loading={busy === t.id}
-                            aria-label={`Remove the travel of ${when(t)}`}
-                            onClick={() => void remove(t)}
-                          >
-                            Remove
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </>
+        <CaptionedTable caption={`Travel of ${team.name}, newest first`} minWidth={640} data-testid="travel-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">When</Table.Th>
+              <Table.Th scope="col">Away</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Students
+              </Table.Th>
+              <Table.Th scope="col">Notes</Table.Th>
+              {!readOnly && <Table.Th scope="col">Actions</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {travel.data.data.map((t) => (
+              <Table.Tr key={t.id}>
+                <Table.Th scope="row" fw={400}>
+                  {when(t)}
+                </Table.Th>
+                <Table.Td>{t.is_away ? "Away" : "Not away"}</Table.Td>
+                <Table.Td ta="right" title={t.students.map(personName).join(", ")}>
+                  {t.students_count}
+                </Table.Td>
+                <Table.Td>{t.notes ?? "—"}</Table.Td>
+                {!readOnly && (
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={`Edit the travel of ${when(t)}`}
+                        onClick={() => setEditing(t)}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color="red"
+                        loading={busy === t.id}
+                        aria-label={`Remove the travel of ${when(t)}`}
+                        onClick={() => void remove(t)}
+                      >
+                        Remove
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </CaptionedTable>
       )}
       {editing !== null && (
         <TravelModal
