@@ -196,7 +196,7 @@ test("staff are assigned and unassigned on the Users tab", async ({ signedInBlan
   const course = await allDayCourse(api, session, word("Staff"));
   await page.goto(`/Courses/${course.uuid}?tab=users`);
   const section = page.getByRole("region", { name: "Assigned staff" });
-  await expect(section.getByText("No staff assigned to this course.")).toBeVisible();
+  await expect(section.getByText("No staff assigned yet.")).toBeVisible();
   await section.getByRole("button", { name: "Assign staff" }).click();
   const dialog = page.getByRole("dialog", { name: `Assign staff to ${course.title}` });
   await dialog.getByRole("button", { name: "Assign", exact: true }).click();
@@ -212,7 +212,7 @@ test("staff are assigned and unassigned on the Users tab", async ({ signedInBlan
   await expect(row).toBeVisible();
   await section.getByRole("button", { name: `Unassign ${name}` }).click();
   await page.getByRole("dialog", { name: "Unassign staff" }).getByRole("button", { name: "Yes" }).click();
-  await expect(section.getByText("No staff assigned to this course.")).toBeVisible();
+  await expect(section.getByText("No staff assigned yet.")).toBeVisible();
 });
 
 test("a cancellation is made on a meeting day and taken back", async ({ signedInBlankPage: page, api, session }) => {

@@ -32,7 +32,6 @@ export function AssignedUsers({
   users,
   canManage,
   readOnly,
-  empty = "No staff assigned yet.",
   onChanged,
 }: {
   type: StaffLinkType;
@@ -42,8 +41,6 @@ export function AssignedUsers({
   canManage: boolean;
   /** A removed course, event or team: nothing is changed until it is restored. */
   readOnly?: boolean;
-  /** What an empty list says. */
-  empty?: string;
   onChanged: () => Promise<unknown>;
 }) {
   const me = useMe();
@@ -75,9 +72,8 @@ export function AssignedUsers({
       order={2}
       actions={
         manage ? (
-          <Button size="xs" onClick={() => setAssigning(true)}>
-            Assign staff
-          </Button>
+          // the size of every section's own action ("New travel", "Add students")
+          <Button onClick={() => setAssigning(true)}>Assign staff</Button>
         ) : undefined
       }
     >
@@ -89,7 +85,7 @@ export function AssignedUsers({
         </Alert>
       ) : users.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {empty}
+          No staff assigned yet.
         </Text>
       ) : (
         <CaptionedTable caption={`Staff assigned to ${title}`} minWidth={420}>

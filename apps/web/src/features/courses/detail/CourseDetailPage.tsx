@@ -164,7 +164,6 @@ function CourseDetailView({ course, school }: { course: CourseDetail; school: Co
           users={users}
           canManage={can.manageUsers}
           readOnly={course.deleted_at !== null}
-          empty="No staff assigned to this course."
           onChanged={() => users.refetch()}
         />
       ),

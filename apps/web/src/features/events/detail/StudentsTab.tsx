@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Group, Stack, Table, Text } from "@man
 import { useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
+import { useMe } from "../../../lib/me.ts";
 import { ApaFigure } from "../../../ui/ApaFigure.tsx";
 import { CaptionedTable } from "../../../ui/CaptionedTable.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
@@ -21,7 +22,7 @@ import {
   useEventStudents,
   useRefreshEvent,
 } from "../queries.ts";
-import { addToEventText } from "./seats.ts";
+import { addToEventText, partlyListedText } from "./seats.ts";
 
 /**
  * The students holding a seat, with (assign_appointment) "Add students" (past the capacity they
@@ -45,6 +46,8 @@ export function StudentsTab({
   const [busy, setBusy] = useState(false);
   const editable = can.assign && !event.deleted_at;
   const rows = students.data ?? [];
+  const me = useMe();
+  const partly = students.data ? partlyListedText(rows.length, event.attending_count, "attending", me.role.id) : null;
   const toggle = (id: number, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -100,10 +103,11 @@ export function StudentsTab({
         </Alert>
       ) : rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No students attending yet.
+          {partly ?? "No students attending yet."}
         </Text>
       ) : (
         <Stack gap="xs">
+          {partly && <Text size="sm">{partly}</Text>}
           {editable && (
             <Group gap="sm">
               <Button

@@ -1,10 +1,11 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stubGraphql } from "../../../../test/graphql-stub.ts";
-import { renderUi } from "../../../../test/render.tsx";
+import { renderUi, testMe } from "../../../../test/render.tsx";
 import type { EventDetail } from "../queries.ts";
 import { WaitlistTab } from "./WaitlistTab.tsx";
 
+const admin = testMe(3);
 const can = { edit: true, assign: true, manageUsers: true, override: true };
 const event = (attending_count: number) =>
   ({
@@ -38,7 +39,7 @@ describe("WaitlistTab, the table", () => {
 
   it("is named by its caption, which sits outside the sideways scroll where a phone wraps it", async () => {
     stubGraphql({ eventWaitlist: () => ({ event: { id: 4, waitlist } }) });
-    renderUi(<WaitlistTab event={event(20)} timeZone="America/New_York" can={can} />);
+    renderUi(<WaitlistTab event={event(20)} timeZone="America/New_York" can={can} />, { me: admin });
     const words = "Waitlist of College Fair, in the order seats are given";
     const table = await screen.findByRole("table", { name: words });
     const scroller = ".mantine-TableScrollContainer-scrollContainer";
@@ -52,7 +53,7 @@ describe("WaitlistTab, Move up", () => {
 
   it("is disabled while the event is full, described by the line that says why", async () => {
     stubGraphql({ eventWaitlist: () => ({ event: { id: 4, waitlist } }) });
-    renderUi(<WaitlistTab event={event(20)} timeZone="America/New_York" can={can} />);
+    renderUi(<WaitlistTab event={event(20)} timeZone="America/New_York" can={can} />, { me: admin });
     const button = (await screen.findByRole("button", { name: "Move up Ava Nguyen" })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     const why = document.getElementById(button.getAttribute("aria-describedby") ?? "-");
@@ -61,7 +62,7 @@ describe("WaitlistTab, Move up", () => {
 
   it("is enabled with a free seat", async () => {
     stubGraphql({ eventWaitlist: () => ({ event: { id: 4, waitlist } }) });
-    renderUi(<WaitlistTab event={event(19)} timeZone="America/New_York" can={can} />);
+    renderUi(<WaitlistTab event={event(19)} timeZone="America/New_York" can={can} />, { me: admin });
     const button = (await screen.findByRole("button", { name: "Move up Ava Nguyen" })) as HTMLButtonElement;
     expect(button.disabled).toBe(false);
     expect(button.getAttribute("aria-describedby")).toBeNull();
@@ -76,9 +77,35 @@ describe("WaitlistTab, nobody waiting", () => {
     { attending: 20, line: "Full (20 of 20)." },
   ])("says the seats ($line) and no word of moving someone up", async ({ attending, line }) => {
     stubGraphql({ eventWaitlist: () => ({ event: { id: 4, waitlist: [] } }) });
-    renderUi(<WaitlistTab event={{ ...event(attending), waitlist_count: 0 }} timeZone="America/New_York" can={can} />);
+    renderUi(<WaitlistTab event={{ ...event(attending), waitlist_count: 0 }} timeZone="America/New_York" can={can} />, {
+      me: admin,
+    });
     await screen.findByText("Nobody is waiting.");
     expect(screen.getByText(line, { exact: true })).toBeTruthy();
     expect(screen.queryByText(/first in line|Raise the capacity/)).toBeNull();
+  });
+});
+
+describe("WaitlistTab, a viewer who sees only the students linked to them", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says how many of the waiting it lists, and why, so the tab's count is not contradicted", async () => {
+    stubGraphql({ eventWaitlist: () => ({ event: { id: 4, waitlist } }) });
+    renderUi(<WaitlistTab event={{ ...event(20), waitlist_count: 3 }} timeZone="America/New_York" can={can} />, {
+      me: testMe(6),
+    });
+    await screen.findByRole("table");
+    expect(
+      screen.getByText(/^Listed: 1 of the 3 students on the waitlist; you see only students linked to you/),
+    ).toBeTruthy();
+  });
+
+  it("does not say nobody is waiting when the ones waiting are not theirs", async () => {
+    stubGraphql({ eventWaitlist: () => ({ event: { id: 4, waitlist: [] } }) });
+    renderUi(<WaitlistTab event={{ ...event(20), waitlist_count: 2 }} timeZone="America/New_York" can={can} />, {
+      me: testMe(6),
+    });
+    await screen.findByText(/^None of the 2 students on the waitlist is listed/);
+    expect(screen.queryByText("Nobody is waiting.")).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Stack, Table, Text } from "@mantine/core";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { execute } from "../../../lib/graphql.ts";
+import { useMe } from "../../../lib/me.ts";
 import { CaptionedTable } from "../../../ui/CaptionedTable.tsx";
 import { DetailSection } from "../../../ui/detail/DetailSection.tsx";
 import { formatDateTime } from "../../../ui/detail/format.ts";
@@ -10,7 +11,7 @@ import { personName } from "../../../ui/person-name.ts";
 import { Spinner } from "../../../ui/Spinner.tsx";
 import type { EventPermissions } from "../../teams/permissions.ts";
 import { type EventDetail, UpgradeStudentDocument, useEventWaitlist, useRefreshEvent } from "../queries.ts";
-import { hasFreeSeat, seatsLine } from "./seats.ts";
+import { hasFreeSeat, partlyListedText, seatsLine } from "./seats.ts";
 
 /**
  * The waitlist in the order seats are given, with each student's position; "Move up"
@@ -26,6 +27,10 @@ export function WaitlistTab({ event, timeZone, can }: { event: EventDetail; time
   const free = hasFreeSeat(event);
   const waiting = (waitlist.data?.length ?? event.waitlist_count) > 0;
   const seatsId = useId();
+  const me = useMe();
+  const partly = waitlist.data
+    ? partlyListedText(waitlist.data.length, event.waitlist_count, "on the waitlist", me.role.id)
+    : null;
 
   const moveUp = async (id: number, name: string) => {
     setBusy(id);
@@ -70,50 +75,53 @@ export function WaitlistTab({ event, timeZone, can }: { event: EventDetail; time
           </Alert>
         ) : waitlist.data.length === 0 ? (
           <Text size="sm" c="dimmed">
-            Nobody is waiting.
+            {partly ?? "Nobody is waiting."}
           </Text>
         ) : (
-          <CaptionedTable caption={`Waitlist of ${event.title}, in the order seats are given`} minWidth={480}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col" w={80} ta="right">
-                  Position
-                </Table.Th>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Joined</Table.Th>
-                {editable && <Table.Th scope="col">Action</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {waitlist.data.map((w) => (
-                <Table.Tr key={w.student.id}>
-                  <Table.Td ta="right">{w.position}</Table.Td>
-                  <Table.Th scope="row" fw={400}>
-                    <Anchor component={Link} to={`/Students/${w.student.uuid}`} size="sm">
-                      {personName(w.student)}
-                    </Anchor>
+          <>
+            {partly && <Text size="sm">{partly}</Text>}
+            <CaptionedTable caption={`Waitlist of ${event.title}, in the order seats are given`} minWidth={480}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col" w={80} ta="right">
+                    Position
                   </Table.Th>
-                  <Table.Td>{formatDateTime(w.created_at, timeZone)}</Table.Td>
-                  {editable && (
-                    <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        loading={busy === w.student.id}
-                        // the server would refuse a full event: the seats line says why not
-                        disabled={!free}
-                        aria-describedby={free ? undefined : seatsId}
-                        aria-label={`Move up ${personName(w.student)}`}
-                        onClick={() => void moveUp(w.student.id, personName(w.student))}
-                      >
-                        Move up
-                      </Button>
-                    </Table.Td>
-                  )}
+                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col">Joined</Table.Th>
+                  {editable && <Table.Th scope="col">Action</Table.Th>}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </CaptionedTable>
+              </Table.Thead>
+              <Table.Tbody>
+                {waitlist.data.map((w) => (
+                  <Table.Tr key={w.student.id}>
+                    <Table.Td ta="right">{w.position}</Table.Td>
+                    <Table.Th scope="row" fw={400}>
+                      <Anchor component={Link} to={`/Students/${w.student.uuid}`} size="sm">
+                        {personName(w.student)}
+                      </Anchor>
+                    </Table.Th>
+                    <Table.Td>{formatDateTime(w.created_at, timeZone)}</Table.Td>
+                    {editable && (
+                      <Table.Td>
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          loading={busy === w.student.id}
+                          // the server would refuse a full event: the seats line says why not
+                          disabled={!free}
+                          aria-describedby={free ? undefined : seatsId}
+                          aria-label={`Move up ${personName(w.student)}`}
+                          onClick={() => void moveUp(w.student.id, personName(w.student))}
+                        >
+                          Move up
+                        </Button>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </CaptionedTable>
+          </>
         )}
       </Stack>
     </DetailSection>

@@ -1,5 +1,5 @@
 /** The words of an event's seats and waitlist. Pure, tested without a browser. */
-import { formatCount } from "@rollbook/domain";
+import { formatCount, seesAssignedOnly } from "@rollbook/domain";
 import { studentsWord } from "../../links/pick-students.ts";
 
 interface Counts {
@@ -36,3 +36,23 @@ export function seatsLine(e: Counts & { capacity: number | null }): string {
 /** Whether a waitlisted student can move up now. */
 export const hasFreeSeat = (e: { attending_count: number; capacity: number | null }) =>
   e.capacity === null || e.attending_count < e.capacity;
+
+/**
+ * Roles 5-9 see only the students linked to them (decisions' "assigned only"), while an event's
+ * counts are its seats: a professor on a public event may see 10 of its 20. What the Students or
+ * Waitlist tab says then, so the header's count and the list do not silently disagree; null when
+ * the list shows them all. An administrator sees every student: a list briefly shorter than the
+ * count (a refetch in flight) is not explained as visibility.
+ */
+export function partlyListedText(
+  shown: number,
+  total: number,
+  where: "attending" | "on the waitlist",
+  roleId: number,
+): string | null {
+  if (shown >= total || !seesAssignedOnly(roleId)) return null;
+  const all = total === 1 ? `the 1 student ${where}` : `the ${formatCount(total)} students ${where}`;
+  const why = "you see only students linked to you (your courses, events, teams and students).";
+  if (shown === 0) return `None of ${all} is listed: ${why}`;
+  return `Listed: ${formatCount(shown)} of ${all}; ${why}`;
+}
