@@ -13,8 +13,21 @@ export { demoEmail, TEST_PASSWORD };
 
 export type DbKind = "pglite" | "postgres";
 
-/** The databases a suite runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * Every database: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. For the suites of code
+ * whose behaviour depends on the database (decision 0105): the engine and the device API, the
+ * database layer and migrations, collation and accent folding, imports, notifications, the push
+ * channel, start-up, shutdown and the mail relay.
+ */
 export const DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * One database, for suites whose SQL and code paths are the same on both (GraphQL calls, reports,
+ * permissions): PostgreSQL, production's, when the run has one, else PGlite. TEST_ALL_DATABASES=1
+ * runs them on both too (decision 0105).
+ */
+export const ONE_DATABASE: DbKind[] =
+  process.env.TEST_ALL_DATABASES === "1" || !process.env.TEST_DATABASE_URL ? DATABASES : ["postgres"];
 
 export interface TestServer {
   url: string;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { courses, studentCourse, students, tasks, userTiles } from "../db/schema/index.ts";
 import { makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
 
@@ -38,7 +38,7 @@ const QUERIES: Record<string, { role: string; query: (n: number) => string }> = 
   },
 };
 
-describe.each(DATABASES)("batched relations on %s", (kind) => {
+describe.each(ONE_DATABASE)("batched relations on %s", (kind) => {
   let srv: TestServer;
   const tokens = new Map<string, string>();
 

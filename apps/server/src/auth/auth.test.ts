@@ -1,8 +1,8 @@
 import { LOGIN_FAILURE_MESSAGE } from "@rollbook/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, demoEmail, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { demoEmail, ONE_DATABASE, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 
-describe.each(DATABASES)("REST auth on %s", (kind) => {
+describe.each(ONE_DATABASE)("REST auth on %s", (kind) => {
   let srv: TestServer;
   beforeAll(async () => {
     srv = await startServer(kind);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, demoEmail, startServer, type TestServer } from "../../test/harness.ts";
+import { demoEmail, ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { lastMailId, secretMailed } from "../../test/outbox.ts";
 import { whileTableLocked } from "../../test/table-lock.ts";
 import * as t from "../db/schema/index.ts";
@@ -14,7 +14,7 @@ const ANSWER = {
  * Forgot password (decision 0414): the answer goes out before the account is looked up, so a
  * known address is not answered later than an unknown one; the link is still written and mailed.
  */
-describe.each(DATABASES)("forgot password on %s", (kind) => {
+describe.each(ONE_DATABASE)("forgot password on %s", (kind) => {
   let srv: TestServer;
   beforeAll(async () => {
     srv = await startServer(kind);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, demoEmail, startServer, type TestServer } from "../../test/harness.ts";
+import { demoEmail, ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { invitationCourse, invitations, userCourse, users } from "../db/schema/index.ts";
 import { makeCourse, schoolsOf } from "../engine/test-fixtures.ts";
 import { PushTestClient, type Received } from "../realtime/push-test-client.ts";
@@ -10,7 +10,7 @@ import { linkSecretHash, newLinkSecret } from "./tokens.ts";
  * Registering through an invitation that carries courses (a OneRoster enrollment's) assigns the new
  * user to them: those courses' messages go out after the commit, as attachUsers sends (decision 0200).
  */
-describe.each(DATABASES)("registration pushes on %s", (kind) => {
+describe.each(ONE_DATABASE)("registration pushes on %s", (kind) => {
   let srv: TestServer;
   let school: Awaited<ReturnType<typeof schoolsOf>>["demo"];
   let admin: { client: PushTestClient; id: number };

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, demoEmail, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { demoEmail, ONE_DATABASE, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { secretMailed as mailedSecret } from "../../test/outbox.ts";
 import * as t from "../db/schema/index.ts";
 import { issueTokens, sha256 } from "./tokens.ts";
@@ -13,7 +13,7 @@ const UPDATE_PASSWORD =
 const INVITE =
   "mutation($e: String!, $f: String!, $r: Int!) { inviteUser(email: $e, first_name: $f, role_id: $r) { id school_id } }";
 
-describe.each(DATABASES)("sessions and link secrets on %s", (kind) => {
+describe.each(ONE_DATABASE)("sessions and link secrets on %s", (kind) => {
   let srv: TestServer;
   beforeAll(async () => {
     srv = await startServer(kind);

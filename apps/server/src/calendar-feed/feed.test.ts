@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { sessionDaysBetween, zonedToUtc } from "@rollbook/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { courses, schoolClosures, userCourse, users } from "../db/schema/index.ts";
 import { makeCourse, schoolsOf } from "../engine/test-fixtures.ts";
 
@@ -36,7 +36,7 @@ const icsStamp = (d: Date) =>
     .replace(/\.\d{3}/, "");
 
 /** The secret iCal feed of a course (decision 0700, Courses), on every database. */
-describe.each(DATABASES)("course calendar feed on %s", (kind) => {
+describe.each(ONE_DATABASE)("course calendar feed on %s", (kind) => {
   let srv: TestServer;
   let school: { id: number; timezone: string };
   let other: { id: number; timezone: string };

@@ -1,7 +1,7 @@
 import { addDays, GRAPH_MAX_DAYS, localDate, STATUS, zonedToUtc } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { scopedAs } from "../../test/scope.ts";
 import {
   attendance,
@@ -53,7 +53,7 @@ const BASE = {
 };
 
 /** The courses calls through real GraphQL, on every database (issue 11, decision 0700). */
-describe.each(DATABASES)("courses calls on %s", (kind) => {
+describe.each(ONE_DATABASE)("courses calls on %s", (kind) => {
   let srv: TestServer;
   let school: { id: number; timezone: string };
   let other: { id: number; timezone: string };

@@ -1,7 +1,7 @@
 import { addDays, localDate, localMinutes, zonedToUtc } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { scopedAs } from "../../test/scope.ts";
 import { auditLog, events, roles, studentEvent, students, studentTeam, teams, userEvent } from "../db/schema/index.ts";
 import { MIN, makeEvent, makeLocation, makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
@@ -40,7 +40,7 @@ const DETACH = `mutation($e: Int!, $ids: [Int!]!) {
   detachStudents(attachable_type: "event", attachable_id: $e, student_ids: $ids) { student_ids } }`;
 
 /** The events calls through real GraphQL, on every database (issue 11, decision 0700). */
-describe.each(DATABASES)("events calls on %s", (kind) => {
+describe.each(ONE_DATABASE)("events calls on %s", (kind) => {
   let srv: TestServer;
   let school: { id: number; timezone: string };
   let other: { id: number; timezone: string };

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv, quotedCellProblem, unguard } from "../../test/csv.ts";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import * as t from "../db/schema/index.ts";
 import { safeCell } from "./csv-cells.ts";
 import { STUDENT_COLUMNS } from "./students-csv.ts";
@@ -22,7 +22,7 @@ describe("formula guard", () => {
   });
 });
 
-describe.each(DATABASES)("students CSV export on %s", (kind) => {
+describe.each(ONE_DATABASE)("students CSV export on %s", (kind) => {
   let srv: TestServer;
   let admin = "";
   let adminSearch = "";

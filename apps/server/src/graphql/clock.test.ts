@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { courses, events } from "../db/schema/index.ts";
 import { MIN, makeCourse, makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
 import { clock } from "./clock.ts";
@@ -36,7 +36,7 @@ const STUDENT_NOW = `query($uuid: String!) { student(uuid: $uuid) { now { title 
  * Every time of day GraphQL answers is HH:MM, as given: course and event mutations and reads,
  * search hits and a student's session now (graphql/clock.ts), where the database reads HH:MM:SS.
  */
-describe.each(DATABASES)("times of day answered by GraphQL on %s", (kind) => {
+describe.each(ONE_DATABASE)("times of day answered by GraphQL on %s", (kind) => {
   let srv: TestServer;
   let token: string;
 

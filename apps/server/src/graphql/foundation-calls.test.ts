@@ -1,13 +1,13 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, demoEmail, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { demoEmail, ONE_DATABASE, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { TEST_SCHOOL_TZ } from "../../test/template.ts";
 import * as t from "../db/schema/index.ts";
 import { STUDY_HALL_TITLE } from "../db/seed/demo.ts";
 import { isPush, type PushBus, type PushMessage } from "../realtime/messages.ts";
 
 /** Each foundation call, answered by a real server over the demo school, on every database. */
-describe.each(DATABASES)("foundation calls on %s", (kind) => {
+describe.each(ONE_DATABASE)("foundation calls on %s", (kind) => {
   let srv: TestServer;
   const tokens = new Map<string, string>();
   const ids = new Map<string, number>();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { addDays } from "@rollbook/domain";
 import { buildSchema, type GraphQLObjectType, getNamedType, isLeafType, parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, demoEmail, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { demoEmail, ONE_DATABASE, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { invitations } from "../db/schema/index.ts";
 import { isReport, MAX_ALIASES, MAX_COST, MAX_DOCUMENT_LENGTH, MAX_REPORTS } from "./limits.ts";
 
@@ -36,7 +36,7 @@ const codeOf = (r: { body: { errors?: { extensions?: Record<string, unknown> }[]
   r.body.errors?.[0]?.extensions?.code;
 
 /** Document limits (decision 0401): each refusal is a 400 with a code, never a 500 or a timeout. */
-describe.each(DATABASES)("GraphQL document limits on %s", (kind) => {
+describe.each(ONE_DATABASE)("GraphQL document limits on %s", (kind) => {
   let srv: TestServer;
   let token: string;
   beforeAll(async () => {

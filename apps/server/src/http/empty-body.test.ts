@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 
 /**
  * Bodies refused before any route runs (decision 0120): every route family answers them in the
  * API's words, naming `body`, never with Fastify's own text. Content-Type: application/json with
  * nothing after it is a missing body.
  */
-describe.each(DATABASES)("refused request bodies on %s", (kind) => {
+describe.each(ONE_DATABASE)("refused request bodies on %s", (kind) => {
   let srv: TestServer;
   beforeAll(async () => {
     srv = await startServer(kind);

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { beacons, courses, locations } from "../db/schema/index.ts";
 import { schoolsOf } from "../engine/test-fixtures.ts";
 
@@ -24,7 +24,7 @@ type Err = { message: string; extensions?: Record<string, unknown> };
 const first = (errors: Err[] | undefined) => errors?.[0];
 
 /** The Locations tab and /Locations/{id} (issue 13): locations, their fence, beacons and activity; admin roles only. */
-describe.each(DATABASES)("locations and beacons on %s", (kind) => {
+describe.each(ONE_DATABASE)("locations and beacons on %s", (kind) => {
   let srv: TestServer;
   let admin: string;
   let schoolId: number;

@@ -1,7 +1,7 @@
 import { offlineCodeAt } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, demoEmail, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { demoEmail, ONE_DATABASE, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { auditLog, users } from "../db/schema/index.ts";
 import { makeStudent, phone, schoolsOf } from "../engine/test-fixtures.ts";
 
@@ -28,7 +28,7 @@ async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>
 }
 
 /** Rate limits that fit a school (decision 0402); each refusal is a 429 with Retry-After or RATE_LIMITED. */
-describe.each(DATABASES)("rate limits on %s", (kind) => {
+describe.each(ONE_DATABASE)("rate limits on %s", (kind) => {
   describe("sign-ins from one address", () => {
     let srv: TestServer;
     beforeAll(async () => {
@@ -206,7 +206,7 @@ const CHANGE_PASSWORD = `mutation($u: Int!, $c: String!, $n: String!) {
   updatePassword(user_id: $u, current_password: $c, new_password: $n) }`;
 
 /** A wrong current_password of updatePassword is a failed sign-in of the account (decision 0402). */
-describe.each(DATABASES)("current_password guesses on %s", (kind) => {
+describe.each(ONE_DATABASE)("current_password guesses on %s", (kind) => {
   describe("the hourly cap", () => {
     let srv: TestServer;
     beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
 import { addBeacon, addLocation, addPings, caller, withoutFlag } from "./report-fixtures.ts";
 
@@ -8,7 +8,7 @@ const REPORT = `query($loc: Int, $sort: String, $dir: String, $per: Int, $page: 
     total data { id name factory_id location_id location_name battery last_seen } } }`;
 
 /** The Beacon report (issue 12, admin roles): battery and last sighting of each beacon. */
-describe.each(DATABASES)("beaconReport on %s", (kind) => {
+describe.each(ONE_DATABASE)("beaconReport on %s", (kind) => {
   let srv: TestServer;
   const call = caller(() => srv, REPORT, "beaconReport");
   const ids: Record<string, number> = {};

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { cancellations, courses, schoolClosures } from "../db/schema/index.ts";
 import { makeCourse, schoolsOf } from "../engine/test-fixtures.ts";
 
@@ -14,7 +14,7 @@ const REPORT = `query($s: String!, $e: String!, $classes: [Int!], $sort: String,
  * own closures and cancellations: two classes, three cancelled dates, two closures, and another
  * school's of each on the same days.
  */
-describe.each(DATABASES)("cancellationReport on %s", (kind) => {
+describe.each(ONE_DATABASE)("cancellationReport on %s", (kind) => {
   let srv: TestServer;
   const ids = { bio: 0, chem: 0, foreign: 0 };
 

@@ -1,7 +1,7 @@
 import { ATTENDED_STATUSES, addDays, localDate, MISSED_STATUSES, STATUS } from "@rollbook/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { attendance, studentCourse, students } from "../db/schema/index.ts";
 import { makeCourse, makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
 import { assignCourse, caller, withoutFlag } from "./report-fixtures.ts";
@@ -11,7 +11,7 @@ const REPORT = `query($s: String!, $e: String!, $classes: [Int!], $sort: String,
     total data { student_id last_name school_identifier course_id course_title crn attended missed percentage } } }`;
 
 /** The Canvas report (issue 12): attendance percentage per student and course, with SIS ids. */
-describe.each(DATABASES)("canvasReport on %s", (kind) => {
+describe.each(ONE_DATABASE)("canvasReport on %s", (kind) => {
   let srv: TestServer;
   const call = caller(() => srv, REPORT, "canvasReport");
   const ids: Record<string, number> = {};

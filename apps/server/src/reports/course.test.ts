@@ -2,7 +2,7 @@ import { roleById, STATUS } from "@rollbook/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../test/csv.ts";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { Scoped } from "../access/scoped.ts";
 import type { Viewer } from "../access/viewer.ts";
 import { users } from "../db/schema/index.ts";
@@ -26,7 +26,7 @@ type Row = {
 };
 
 /** The Class report (issue 12) against the hand-made school of test-school.ts, on every database. */
-describe.each(DATABASES)("courseReport on %s", (kind) => {
+describe.each(ONE_DATABASE)("courseReport on %s", (kind) => {
   let srv: TestServer;
   let w: ReportSchool;
 

@@ -1,6 +1,6 @@
 import { addDays, zonedToUtc } from "@rollbook/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
 import { addBeacon, addLocation, addPings, caller, withoutFlag } from "./report-fixtures.ts";
 
@@ -9,7 +9,7 @@ const REPORT = `query($loc: Int!, $date: String!) {
     location_id location_name date timezone students pings hours { hour students pings } } }`;
 
 /** The Facility report (issue 12, admin roles): a location's day by local hour. */
-describe.each(DATABASES)("facilityReport on %s", (kind) => {
+describe.each(ONE_DATABASE)("facilityReport on %s", (kind) => {
   let srv: TestServer;
   const call = caller(() => srv, REPORT, "facilityReport");
   const ids: Record<string, number> = {};

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../test/csv.ts";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { studentCourse } from "../db/schema/index.ts";
 import { makeCourse } from "../engine/test-fixtures.ts";
 import { type ReportSchool, reportSchool } from "./test-school.ts";
@@ -14,7 +14,7 @@ const REPORT = `query($classes: [Int!], $sort: String, $dir: String, $per: Int, 
 type Row = { student: { id: number }; course: { id: number }; last_attended: string | null; days_since: number | null };
 
 /** The LastAttendance report (issue 12) against the hand-made school of test-school.ts, on every database. */
-describe.each(DATABASES)("lastAttendanceReport on %s", (kind) => {
+describe.each(ONE_DATABASE)("lastAttendanceReport on %s", (kind) => {
   let srv: TestServer;
   let w: ReportSchool;
   let never = 0;

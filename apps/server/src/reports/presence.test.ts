@@ -1,6 +1,6 @@
 import { addDays, zonedToUtc } from "@rollbook/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { floorMinute, makeCourse, makeStudent, phone, ping, schoolsOf } from "../engine/test-fixtures.ts";
 import { addBeacon, addLocation, addPings, caller } from "./report-fixtures.ts";
 
@@ -9,7 +9,7 @@ const REPORT = `query($loc: Int, $s: String, $e: String, $sort: String, $dir: St
     total from to data { student_id first_name last_name location_id location_name first_seen last_seen pings } } }`;
 
 /** The Presence report (issue 12, admin roles): who is at which location, now and over days. */
-describe.each(DATABASES)("presenceReport on %s", (kind) => {
+describe.each(ONE_DATABASE)("presenceReport on %s", (kind) => {
   let srv: TestServer;
   const call = caller(() => srv, REPORT, "presenceReport");
   const ids: Record<string, number> = {};

@@ -1,7 +1,7 @@
 import { addDays, STATUS } from "@rollbook/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../test/csv.ts";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { attendance } from "../db/schema/index.ts";
 import { makeCourse, makeStudent } from "../engine/test-fixtures.ts";
 import { EVENT_DAY, type ReportSchool, reportSchool } from "./test-school.ts";
@@ -13,7 +13,7 @@ const REPORT = `query($uuid: String!, $type: String!, $one: String, $s: String, 
   } }`;
 
 /** The Student report (issue 12) against the hand-made school of test-school.ts, on every database. */
-describe.each(DATABASES)("studentReport on %s", (kind) => {
+describe.each(ONE_DATABASE)("studentReport on %s", (kind) => {
   let srv: TestServer;
   let w: ReportSchool;
 

@@ -1,7 +1,7 @@
 import { addDays, localDate, STATUS, zonedToUtc } from "@rollbook/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { attendance, beacons, studentCourse, userCourse, users } from "../db/schema/index.ts";
 import { finaliseDue } from "../engine/finalise/run.ts";
 import {
@@ -28,7 +28,7 @@ const OVERRIDE = `mutation($id: Int!, $status: Int!) { updateAttendance(id: $id,
  * by triggers on attendance, beacons.last_seen_at and presence_daily by a trigger on pings. Each
  * must equal what it summarises after every kind of write.
  */
-describe.each(DATABASES)("report summaries on %s", (kind) => {
+describe.each(ONE_DATABASE)("report summaries on %s", (kind) => {
   let srv: TestServer;
   let school: { id: number; timezone: string };
   let other: { id: number; timezone: string };

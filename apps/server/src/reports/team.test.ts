@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../test/csv.ts";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { students, teams, users, userTeam } from "../db/schema/index.ts";
 import { demoEmail } from "../db/seed/demo.ts";
 import { refreshApa } from "../engine/finalise/apa.ts";
@@ -24,7 +24,7 @@ type Report = {
 };
 
 /** The Team report (issue 12) against the hand-made school of test-school.ts, on every database. */
-describe.each(DATABASES)("teamReport on %s", (kind) => {
+describe.each(ONE_DATABASE)("teamReport on %s", (kind) => {
   let srv: TestServer;
   let w: ReportSchool;
 

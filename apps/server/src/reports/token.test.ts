@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { students, studentTeam, teams } from "../db/schema/index.ts";
 import { makeCourse, makeStudent, schoolsOf, setToken } from "../engine/test-fixtures.ts";
 import { assignCourse, caller, withoutFlag } from "./report-fixtures.ts";
@@ -10,7 +10,7 @@ const REPORT = `query($teams: [Int!]!, $courses: [Int!]!, $sort: String, $dir: S
     total data { id uuid first_name last_name school_identifier token } } }`;
 
 /** The Token report (issue 12): the students of teams and courses with their tokens, to print. */
-describe.each(DATABASES)("tokenReport on %s", (kind) => {
+describe.each(ONE_DATABASE)("tokenReport on %s", (kind) => {
   let srv: TestServer;
   const call = caller(() => srv, REPORT, "tokenReport");
   const ids: Record<string, number> = {};

@@ -1,7 +1,7 @@
 import { STATUS } from "@rollbook/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { attendance, schoolClosures, studentCourse, studentEvent, students } from "../db/schema/index.ts";
 import {
   floorMinute,
@@ -20,7 +20,7 @@ const CANCEL = `mutation($c: Int!, $d: String!) { createCancellation(course_id: 
 const UNCANCEL = `mutation($id: Int!) { removeCancellation(id: $id) { id } }`;
 
 /** The live roster of courses and events (decision 0700, Courses), on every database. */
-describe.each(DATABASES)("live roster on %s", (kind) => {
+describe.each(ONE_DATABASE)("live roster on %s", (kind) => {
   let srv: TestServer;
   let school: { id: number; timezone: string };
   let admin: string;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggingDb, plansAfter } from "../../test/explain.ts";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { Scoped } from "../access/scoped.ts";
 import { viewerFrom } from "../access/viewer.ts";
 import { resolveToken } from "../auth/tokens.ts";
@@ -50,7 +50,7 @@ describe("search words", () => {
   });
 });
 
-describe.each(DATABASES)("search on %s", (kind) => {
+describe.each(ONE_DATABASE)("search on %s", (kind) => {
   let srv: TestServer;
   let admin = "";
   let adminSearch = "";

@@ -1,7 +1,7 @@
 import { STATUS } from "@rollbook/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { attendance, auditLog, schoolClosures, schools, studentCourse, students } from "../db/schema/index.ts";
 import { finaliseDue } from "../engine/finalise/run.ts";
 import { floorMinute, MIN, makeCourse, makeStudent, schoolsOf } from "../engine/test-fixtures.ts";
@@ -25,7 +25,7 @@ type Err = { message: string; extensions?: Record<string, unknown> };
 const first = (errors: Err[] | undefined) => errors?.[0];
 
 /** The School tab of /Settings (issue 13): the school's fields, student_cap, closures; admin roles only. */
-describe.each(DATABASES)("school settings on %s", (kind) => {
+describe.each(ONE_DATABASE)("school settings on %s", (kind) => {
   let srv: TestServer;
   let admin: string;
   let schoolId: number;

@@ -1,7 +1,7 @@
 import { addDays, localDate, SIGNUP_NOT_OPEN, SIGNUP_REQUEST_ANSWER } from "@rollbook/domain";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../test/harness.ts";
 import { lastMailId, mailedTo } from "../../test/outbox.ts";
 import { whileTableLocked } from "../../test/table-lock.ts";
 import { sha256 } from "../auth/tokens.ts";
@@ -21,7 +21,7 @@ type School = { id: number; timezone: string };
 let seq = 0;
 
 /** The public event signup over real HTTP, on every database (issue 11, decision 0700). */
-describe.each(DATABASES)("public event signup on %s", (kind) => {
+describe.each(ONE_DATABASE)("public event signup on %s", (kind) => {
   let srv: TestServer;
   let school: School;
   let other: School;

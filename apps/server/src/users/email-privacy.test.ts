@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { emailChanges, mailOutbox, users } from "../db/schema/index.ts";
 import { schoolsOf } from "../engine/test-fixtures.ts";
@@ -19,7 +19,7 @@ const PENDING_LIST = `query($q: String) { users(query: $q) { data { id pending_e
  * holds an address (decision 0951): an invitation or e-mail change of such an address answers as
  * for a free one, and only the holder's mailbox hears of it.
  */
-describe.each(DATABASES)("other schools' e-mail addresses on %s", (kind) => {
+describe.each(ONE_DATABASE)("other schools' e-mail addresses on %s", (kind) => {
   let srv: TestServer;
   let seq = 0;
   /** a live user of the other school: the address a prober would try */

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { auditLog, courses, mailOutbox, userCourse, users, userTiles } from "../db/schema/index.ts";
 import { DEMO_DOMAIN } from "../db/seed/demo.ts";
@@ -21,7 +21,7 @@ const NEW_PASSWORD = "a-new-long-password";
  * user with none of that school's past, and leave the old row, its history and its audit trail
  * in its own school (decision 0952).
  */
-describe.each(DATABASES)("an invitation of another school's removed user on %s", (kind) => {
+describe.each(ONE_DATABASE)("an invitation of another school's removed user on %s", (kind) => {
   let srv: TestServer;
   let seq = 0;
   let demoId: number;

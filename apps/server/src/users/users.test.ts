@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
+import { ONE_DATABASE, startServer, TEST_PASSWORD, type TestServer } from "../../test/harness.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { auditLog, courses, invitations, mailOutbox, users } from "../db/schema/index.ts";
 import { schoolsOf } from "../engine/test-fixtures.ts";
@@ -29,7 +29,7 @@ const BACK = `mutation { switchBack { access_token search_token } }`;
 const ME = `query { me { id role_id impersonator { id first_name last_name } } }`;
 
 /** Users administration (issue 13): the calls, the rank rules and the audit of switching. */
-describe.each(DATABASES)("users administration on %s", (kind) => {
+describe.each(ONE_DATABASE)("users administration on %s", (kind) => {
   let srv: TestServer;
   let otherUserId: number;
   const ids = new Map<string, number>();

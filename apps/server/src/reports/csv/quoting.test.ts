@@ -2,7 +2,7 @@ import { addDays, localDate, STATUS, zonedToUtc } from "@rollbook/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bareCellProblem, parseCsv, quotedCellProblem } from "../../../test/csv.ts";
-import { DATABASES, startServer, type TestServer } from "../../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../../test/harness.ts";
 import { attendance, cancellations, courses, events, students, studentTeam, teams } from "../../db/schema/index.ts";
 import { makeCourse, makeStudent, schoolsOf } from "../../engine/test-fixtures.ts";
 import { addBeacon, addLocation, addPings } from "../report-fixtures.ts";
@@ -18,7 +18,7 @@ const QUOTED = 'say "hi"\nbye';
  * the Status report's lines and COPY on PostgreSQL) writes `x;=1+2` and a text with a quote and a
  * line break each as one quoted cell (sweep 5: text was written bare, so ";" split it).
  */
-describe.each(DATABASES)("report CSV text cells on %s", (kind) => {
+describe.each(ONE_DATABASE)("report CSV text cells on %s", (kind) => {
   let srv: TestServer;
   let admin = "";
   const q: Record<string, string> = {};

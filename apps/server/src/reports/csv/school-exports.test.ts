@@ -1,7 +1,7 @@
 import { addDays, localDate, STATUS, zonedToUtc } from "@rollbook/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../../test/csv.ts";
-import { DATABASES, startServer, type TestServer } from "../../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../../test/harness.ts";
 import { attendance, pings, studentCourse, students, studentTeam, teams } from "../../db/schema/index.ts";
 import { makeCourse, makeStudent, schoolsOf } from "../../engine/test-fixtures.ts";
 import { localDateTime } from "../../export/csv-cells.ts";
@@ -11,7 +11,7 @@ import { addBeacon, addDevice, addLocation, addPings } from "../report-fixtures.
  * The CSV exports of the school reports (issue 12) through GET /api/v2/reports/{page}/export.csv:
  * the same rows and numbers as the GraphQL call, over more than one batch, the same refusals.
  */
-describe.each(DATABASES)("school report CSV exports on %s", (kind) => {
+describe.each(ONE_DATABASE)("school report CSV exports on %s", (kind) => {
   let srv: TestServer;
   const tokens = new Map<string, string>();
   const ids: Record<string, number> = {};

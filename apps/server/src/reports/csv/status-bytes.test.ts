@@ -1,7 +1,7 @@
 import { addDays, localDate, roleById, STATUS } from "@rollbook/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASES, startServer, type TestServer } from "../../../test/harness.ts";
+import { ONE_DATABASE, startServer, type TestServer } from "../../../test/harness.ts";
 import { Scoped } from "../../access/scoped.ts";
 import type { Viewer } from "../../access/viewer.ts";
 import { attendance, events, studentCourse, students, userCourse, users } from "../../db/schema/index.ts";
@@ -17,7 +17,7 @@ import { statusExport } from "./status.ts";
  * COPY, on PGlite a keyset writes it line by line; both must guard every formula (=, +, -, @, tab,
  * CR) and quote and escape every text cell as a spreadsheet reads it back, byte for byte alike.
  */
-describe.each(DATABASES)("Status CSV bytes on %s", (kind) => {
+describe.each(ONE_DATABASE)("Status CSV bytes on %s", (kind) => {
   let srv: TestServer;
   let admin = "";
   let zone = "";
