@@ -73,6 +73,7 @@ type Documents = {
     "\n  query reportCourseLabel($uuid: String!) {\n    course(uuid: $uuid) {\n      id\n      title\n    }\n  }\n": typeof types.ReportCourseLabelDocument,
     "\n  query reportTeamLabel($uuid: String!) {\n    team(uuid: $uuid) {\n      id\n      name\n    }\n  }\n": typeof types.ReportTeamLabelDocument,
     "\n  query reportEventLabel($uuid: String!) {\n    event(uuid: $uuid) {\n      id\n      title\n      date\n    }\n  }\n": typeof types.ReportEventLabelDocument,
+    "\n  query reportLocationChoices {\n    locationChoices {\n      id\n      name\n    }\n  }\n": typeof types.ReportLocationChoicesDocument,
     "\n  query reportLocationOptions($per_page: Int) {\n    courses(per_page: $per_page, state: \"all\", sort_by: \"title\") {\n      data {\n        id\n        location {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.ReportLocationOptionsDocument,
     "\n  query beaconReport($location_id: Int, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {\n    beaconReport(location_id: $location_id, page: $page, per_page: $per_page, sort_by: $sort_by, sort_dir: $sort_dir) {\n      total\n      data {\n        id\n        name\n        factory_id\n        location_name\n        battery\n        last_seen\n        active\n      }\n    }\n  }\n": typeof types.BeaconReportDocument,
     "\n  query cancellationReport(\n    $start_date: String!\n    $end_date: String!\n    $classes: [Int!]\n    $page: Int\n    $per_page: Int\n    $sort_by: String\n    $sort_dir: String\n  ) {\n    cancellationReport(\n      start_date: $start_date\n      end_date: $end_date\n      classes: $classes\n      page: $page\n      per_page: $per_page\n      sort_by: $sort_by\n      sort_dir: $sort_dir\n    ) {\n      total\n      data {\n        id\n        kind\n        title\n        course_id\n        start_date\n        end_date\n        notes\n      }\n    }\n  }\n": typeof types.CancellationReportDocument,
@@ -219,6 +220,7 @@ const documents: Documents = {
     "\n  query reportCourseLabel($uuid: String!) {\n    course(uuid: $uuid) {\n      id\n      title\n    }\n  }\n": types.ReportCourseLabelDocument,
     "\n  query reportTeamLabel($uuid: String!) {\n    team(uuid: $uuid) {\n      id\n      name\n    }\n  }\n": types.ReportTeamLabelDocument,
     "\n  query reportEventLabel($uuid: String!) {\n    event(uuid: $uuid) {\n      id\n      title\n      date\n    }\n  }\n": types.ReportEventLabelDocument,
+    "\n  query reportLocationChoices {\n    locationChoices {\n      id\n      name\n    }\n  }\n": types.ReportLocationChoicesDocument,
     "\n  query reportLocationOptions($per_page: Int) {\n    courses(per_page: $per_page, state: \"all\", sort_by: \"title\") {\n      data {\n        id\n        location {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.ReportLocationOptionsDocument,
     "\n  query beaconReport($location_id: Int, $page: Int, $per_page: Int, $sort_by: String, $sort_dir: String) {\n    beaconReport(location_id: $location_id, page: $page, per_page: $per_page, sort_by: $sort_by, sort_dir: $sort_dir) {\n      total\n      data {\n        id\n        name\n        factory_id\n        location_name\n        battery\n        last_seen\n        active\n      }\n    }\n  }\n": types.BeaconReportDocument,
     "\n  query cancellationReport(\n    $start_date: String!\n    $end_date: String!\n    $classes: [Int!]\n    $page: Int\n    $per_page: Int\n    $sort_by: String\n    $sort_dir: String\n  ) {\n    cancellationReport(\n      start_date: $start_date\n      end_date: $end_date\n      classes: $classes\n      page: $page\n      per_page: $per_page\n      sort_by: $sort_by\n      sort_dir: $sort_dir\n    ) {\n      total\n      data {\n        id\n        kind\n        title\n        course_id\n        start_date\n        end_date\n        notes\n      }\n    }\n  }\n": types.CancellationReportDocument,
@@ -539,6 +541,10 @@ export function graphql(source: "\n  query reportTeamLabel($uuid: String!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query reportEventLabel($uuid: String!) {\n    event(uuid: $uuid) {\n      id\n      title\n      date\n    }\n  }\n"): typeof import('./graphql').ReportEventLabelDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query reportLocationChoices {\n    locationChoices {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').ReportLocationChoicesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -520,6 +520,11 @@ export type ReportEventLabelQueryVariables = Exact<{
 
 export type ReportEventLabelQuery = { event: { id: number, title: string, date: string } };
 
+export type ReportLocationChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportLocationChoicesQuery = { locationChoices: Array<{ id: number, name: string }> };
+
 export type ReportLocationOptionsQueryVariables = Exact<{
   per_page?: number | null | undefined;
 }>;
@@ -2373,6 +2378,14 @@ export const ReportEventLabelDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReportEventLabelQuery, ReportEventLabelQueryVariables>;
+export const ReportLocationChoicesDocument = new TypedDocumentString(`
+    query reportLocationChoices {
+  locationChoices {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<ReportLocationChoicesQuery, ReportLocationChoicesQueryVariables>;
 export const ReportLocationOptionsDocument = new TypedDocumentString(`
     query reportLocationOptions($per_page: Int) {
   courses(per_page: $per_page, state: "all", sort_by: "title") {

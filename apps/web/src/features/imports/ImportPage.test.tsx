@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stubGraphql } from "../../../test/graphql-stub.ts";
@@ -77,5 +77,11 @@ describe("ImportPage, counts", () => {
     renderImport(anImport(2400, [{ line: 9, reason: "school_identifier is required" }]));
     expect(await screen.findByText("Done: 2,399 rows imported, 1 not.")).toBeTruthy();
     expect(screen.getByText("2,400 of 2,400 rows (100%)")).toBeTruthy();
+  });
+
+  it("names the table of rows not imported by a caption above it", async () => {
+    renderImport(anImport(3, [{ line: 2, reason: "first_name: is required" }]));
+    const table = await screen.findByRole("table", { name: "Rows of the file not imported, with the reason" });
+    expect(within(table).getByRole("row", { name: /first_name: is required/ })).toBeTruthy();
   });
 });

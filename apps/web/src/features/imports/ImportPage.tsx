@@ -1,7 +1,9 @@
 import { Alert, Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { formatCount } from "@rollbook/domain";
+import { useId } from "react";
 import { Link, useParams } from "react-router";
 import { formatDateTimeSeconds } from "../../ui/detail/format.ts";
+import { OuterCaption } from "../../ui/OuterCaption.tsx";
 import { PageHeading } from "../../ui/PageHeading.tsx";
 import { ScrollRegion } from "../../ui/ScrollRegion.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -15,6 +17,7 @@ import { useImport } from "./queries.ts";
  */
 export default function ImportPage() {
   const { uuid = "" } = useParams();
+  const captionId = useId();
   const q = useImport(uuid);
   const imp = q.data?.import;
   // on the school's clock, not the browser's; to the second: Uploaded and Finished are often seconds apart (0592)
@@ -81,25 +84,29 @@ export default function ImportPage() {
             {imp.row_errors.length === 0 ? (
               <Text size="sm">{imp.status === "done" ? "Every row was imported." : "None so far."}</Text>
             ) : (
-              // focusable and named: a narrow screen scrolls it sideways by keyboard too
-              <ScrollRegion minWidth={480} label="Table of the rows not imported, scrolls sideways">
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={90}>Line</Table.Th>
-                      <Table.Th>Reason</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {imp.row_errors.map((e) => (
-                      <Table.Tr key={`${e.line}:${e.reason}`}>
-                        <Table.Td>{e.line > 0 ? e.line : "—"}</Table.Td>
-                        <Table.Td>{e.reason}</Table.Td>
+              <>
+                {/* the table's name, above it and outside the part that scrolls sideways */}
+                <OuterCaption id={captionId}>Rows of the file not imported, with the reason</OuterCaption>
+                {/* focusable and named: a narrow screen scrolls it sideways by keyboard too */}
+                <ScrollRegion minWidth={480} label="Table of the rows not imported, scrolls sideways">
+                  <Table striped aria-labelledby={captionId}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th w={90}>Line</Table.Th>
+                        <Table.Th>Reason</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollRegion>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {imp.row_errors.map((e) => (
+                        <Table.Tr key={`${e.line}:${e.reason}`}>
+                          <Table.Td>{e.line > 0 ? e.line : "—"}</Table.Td>
+                          <Table.Td>{e.reason}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollRegion>
+              </>
             )}
           </Stack>
         </>

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Table, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { execute } from "../../lib/graphql.ts";
+import { CaptionedTable } from "../../ui/CaptionedTable.tsx";
 import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
 import { serverErrors } from "../../ui/form/server-errors.ts";
@@ -85,76 +86,75 @@ export function BeaconsSection(props: {
           No beacons at this location.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560} type="native">
-          <Table striped captionSide="top">
-            <Table.Caption>Beacons of {props.locationName}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Factory id</Table.Th>
-                <Table.Th scope="col">Battery</Table.Th>
-                <Table.Th scope="col">Last seen</Table.Th>
-                <Table.Th scope="col">State</Table.Th>
-                <Table.Th scope="col">
-                  <span className="sr-only">Actions</span>
+        // the caption above the table, outside its sideways scroll: on a phone a <caption> scrolled
+        // with the table and was cut off ("Beacons of Main H")
+        <CaptionedTable caption={`Beacons of ${props.locationName}`} minWidth={560}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Factory id</Table.Th>
+              <Table.Th scope="col">Battery</Table.Th>
+              <Table.Th scope="col">Last seen</Table.Th>
+              <Table.Th scope="col">State</Table.Th>
+              <Table.Th scope="col">
+                <span className="sr-only">Actions</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {props.beacons.map((b) => (
+              <Table.Tr key={b.id}>
+                <Table.Th scope="row" fw={400} ff="monospace">
+                  {b.factory_id}
+                  {b.name ? ` (${b.name})` : ""}
                 </Table.Th>
+                <Table.Td>
+                  <Battery value={b.battery} />
+                </Table.Td>
+                <Table.Td>{lastSeen(b.last_seen, props.timeZone)}</Table.Td>
+                <Table.Td>{b.active ? "Active" : "Not active"}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      loading={busy === `active-${b.id}`}
+                      aria-label={`${b.active ? "Deactivate" : "Activate"} beacon ${b.factory_id}`}
+                      onClick={() =>
+                        void act(
+                          `active-${b.id}`,
+                          () => execute(ActivateBeaconDocument, { id: b.id, active: !b.active }),
+                          `Beacon ${b.factory_id} is ${b.active ? "no longer active" : "active"}.`,
+                        )
+                      }
+                    >
+                      {b.active ? "Deactivate" : "Activate"}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="red"
+                      loading={busy === `remove-${b.id}`}
+                      aria-label={`Remove beacon ${b.factory_id}`}
+                      onClick={() =>
+                        void act(
+                          `remove-${b.id}`,
+                          () => execute(RemoveBeaconDocument, { id: b.id }),
+                          `Beacon ${b.factory_id} was taken off ${props.locationName}.`,
+                          {
+                            title: "Remove beacon",
+                            message: `Take beacon ${b.factory_id} off ${props.locationName}? It can be added again.`,
+                          },
+                        )
+                      }
+                    >
+                      Remove
+                    </Button>
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {props.beacons.map((b) => (
-                <Table.Tr key={b.id}>
-                  <Table.Th scope="row" fw={400} ff="monospace">
-                    {b.factory_id}
-                    {b.name ? ` (${b.name})` : ""}
-                  </Table.Th>
-                  <Table.Td>
-                    <Battery value={b.battery} />
-                  </Table.Td>
-                  <Table.Td>{lastSeen(b.last_seen, props.timeZone)}</Table.Td>
-                  <Table.Td>{b.active ? "Active" : "Not active"}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        loading={busy === `active-${b.id}`}
-                        aria-label={`${b.active ? "Deactivate" : "Activate"} beacon ${b.factory_id}`}
-                        onClick={() =>
-                          void act(
-                            `active-${b.id}`,
-                            () => execute(ActivateBeaconDocument, { id: b.id, active: !b.active }),
-                            `Beacon ${b.factory_id} is ${b.active ? "no longer active" : "active"}.`,
-                          )
-                        }
-                      >
-                        {b.active ? "Deactivate" : "Activate"}
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        color="red"
-                        loading={busy === `remove-${b.id}`}
-                        aria-label={`Remove beacon ${b.factory_id}`}
-                        onClick={() =>
-                          void act(
-                            `remove-${b.id}`,
-                            () => execute(RemoveBeaconDocument, { id: b.id }),
-                            `Beacon ${b.factory_id} was taken off ${props.locationName}.`,
-                            {
-                              title: "Remove beacon",
-                              message: `Take beacon ${b.factory_id} off ${props.locationName}? It can be added again.`,
-                            },
-                          )
-                        }
-                      >
-                        Remove
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </CaptionedTable>
       )}
       <form onSubmit={add} noValidate aria-label="Add beacons">
         <Group align="end" gap="sm" mt="sm" wrap="wrap">

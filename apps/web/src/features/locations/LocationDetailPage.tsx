@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, List, Stack, Text } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -121,8 +122,8 @@ function LocationView(props: {
           label="Location"
           items={[
             { label: "Geofence", value: fence },
-            { label: "Beacons", value: location.beacons_count },
-            { label: "Classes", value: location.courses_count },
+            { label: "Beacons", value: formatCount(location.beacons_count) },
+            { label: "Classes", value: formatCount(location.courses_count) },
           ]}
         />
       </DetailHeader>

@@ -1,4 +1,5 @@
 import { Box, Button, Group, Stack } from "@mantine/core";
+import { formatCount } from "@rollbook/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -28,8 +29,8 @@ const COLUMNS: GridColumn<LocationListRow>[] = [
     href: (l) => `/Locations/${l.id}`,
   },
   { key: "fence", header: "Geofence", render: fence },
-  { key: "beacons_count", header: "Beacons", align: "right", render: (l) => l.beacons_count },
-  { key: "courses_count", header: "Classes", align: "right", render: (l) => l.courses_count },
+  { key: "beacons_count", header: "Beacons", align: "right", render: (l) => formatCount(l.beacons_count) },
+  { key: "courses_count", header: "Classes", align: "right", render: (l) => formatCount(l.courses_count) },
 ];
 
 const QUERY_PARAM = "q";

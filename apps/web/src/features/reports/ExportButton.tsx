@@ -3,6 +3,7 @@ import { formatCount } from "@rollbook/domain";
 import { RequestError } from "../../lib/http.ts";
 import { notify } from "../../ui/notify.tsx";
 import { progressText, runningFor } from "./export-store.ts";
+import { inFilterWords } from "./report-filters.ts";
 import { runExport } from "./run-export.ts";
 import { useExports } from "./use-exports.ts";
 
@@ -15,12 +16,9 @@ export interface ExportButtonProps {
   blocked?: string | null;
 }
 
-/** The server's complaint about a filter, in its words: "start_date: start_date is required". */
+/** The server's complaint about a filter, with the filter bar's words: "End date is required", not "end_date: …". */
 function failure(err: unknown) {
-  if (err instanceof RequestError) {
-    const first = Object.entries(err.errors)[0];
-    return first ? `${first[0]}: ${first[1][0] ?? err.message}` : err.message;
-  }
+  if (err instanceof RequestError) return inFilterWords(err.message);
   return err instanceof Error ? err.message : "The export failed.";
 }
 

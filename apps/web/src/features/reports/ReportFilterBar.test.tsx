@@ -1,10 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { stubGraphql } from "../../../test/graphql-stub.ts";
 import { renderUi } from "../../../test/render.tsx";
 import { facilityConfig } from "./pages/facility.tsx";
 import { statusConfig } from "./pages/status.tsx";
+import { tokenConfig } from "./pages/token.tsx";
 import { ReportFilterBar } from "./ReportFilterBar.tsx";
 import type { ReportConfig } from "./report-config.ts";
 import { EMPTY_FILTERS, type FilterKey, type ReportFilters } from "./report-filters.ts";
@@ -84,5 +86,40 @@ describe("the report filter bar's day (the Facility report)", () => {
       .split(" ")
       .map((id) => document.getElementById(id)?.textContent ?? "");
     expect(described).toContain("Month/day/year");
+  });
+});
+
+describe("the report filter bar's lists that pick the rows (the Tokens report)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("reads Pick, not All, while nothing is chosen: an empty list is no participant", () => {
+    stubGraphql({});
+    renderUi(
+      <ReportFilterBar
+        config={tokenConfig as ReportConfig<unknown>}
+        title="Tokens"
+        filters={EMPTY_FILTERS}
+        errors={{}}
+        onChange={() => {}}
+      />,
+    );
+    const bar = within(screen.getByRole("search", { name: "Filter the Tokens report" }));
+    expect(bar.getByRole("combobox", { name: "Groups" }).getAttribute("placeholder")).toBe("Pick groups");
+    expect(bar.getByRole("combobox", { name: "Classes" }).getAttribute("placeholder")).toBe("Pick classes");
+  });
+
+  it("a list that narrows the rows (the Status report's classes) still reads All", () => {
+    stubGraphql({});
+    renderUi(
+      <ReportFilterBar
+        config={statusConfig as ReportConfig<unknown>}
+        title="Status"
+        filters={EMPTY_FILTERS}
+        errors={{}}
+        onChange={() => {}}
+      />,
+    );
+    const bar = within(screen.getByRole("search", { name: "Filter the Status report" }));
+    expect(bar.getByRole("combobox", { name: "Classes" }).getAttribute("placeholder")).toBe("All classes");
   });
 });

@@ -5,7 +5,8 @@ import type { ReportConfig } from "./report-config.ts";
 import type { FilterKey, ReportFilters } from "./report-filters.ts";
 import { SearchMultiPicker, SearchPicker } from "./SearchPicker.tsx";
 
-const UUID_LABEL = { course: "Class", team: "Group", event: "Event", student: "Participant" } as const;
+/** The label of the uuid filter, by what it picks. */
+export const UUID_LABEL = { course: "Class", team: "Group", event: "Event", student: "Participant" } as const;
 
 export interface ReportFilterBarProps {
   config: ReportConfig<unknown>;
@@ -128,6 +129,8 @@ export function ReportFilterBar({ config, title, filters, onChange, errors }: Re
               value={filters.teams}
               onChange={(teams) => onChange({ teams })}
               required={required.has("teams")}
+              // these lists pick the rows (the Tokens report): nothing chosen is no row, not all of them
+              noneMeansNone
               error={errors.teams}
             />
           )}
@@ -138,6 +141,8 @@ export function ReportFilterBar({ config, title, filters, onChange, errors }: Re
               value={filters.courses}
               onChange={(courses) => onChange({ courses })}
               required={required.has("courses")}
+              // these lists pick the rows (the Tokens report): nothing chosen is no row, not all of them
+              noneMeansNone
               error={errors.courses}
             />
           )}

@@ -11,11 +11,13 @@ import { ExportButton } from "./ExportButton.tsx";
 import "./print.css";
 import { todayIn, useSchoolZone } from "./queries.ts";
 import { ReportChartSection } from "./ReportChartSection.tsx";
-import { ReportFilterBar } from "./ReportFilterBar.tsx";
+import { ReportFilterBar, UUID_LABEL } from "./ReportFilterBar.tsx";
 import type { ReportConfig } from "./report-config.ts";
 import {
   exportPath,
+  FILTER_LABELS,
   type FilterKey,
+  inFilterWords,
   missingFilters,
   parseReportFilters,
   type ReportFilters,
@@ -57,7 +59,7 @@ export function ReportPage<Row>({ info, config }: { info: ReportInfo; config: Re
   const grid = useGridParams(config.grid);
   const [query] = useSearchParams();
   const keys = config.filters;
-  const filters = useMemo(() => parseReportFilters(query, keys), [query, keys]);
+  const filters = useMemo(() => parseReportFilters(query, keys, config.modes), [query, keys, config.modes]);
   const zone = useSchoolZone();
   const missing = missingFilters(filters, config.required ?? []);
   const range = rangeProblem(filters);
@@ -67,6 +69,7 @@ export function ReportPage<Row>({ info, config }: { info: ReportInfo; config: Re
       ? `Choose ${listWords(missing.map(words))} to see this report.`
       : (config.ready?.(filters) ?? null);
   const ready = choose === null && range === null;
+  const blocked = ready ? null : "Choose the report's filters first.";
 
   const setFilters = (patch: Partial<ReportFilters>) => grid.updateQuery((q) => withReportFilters(q, keys, patch));
 
@@ -89,9 +92,12 @@ export function ReportPage<Row>({ info, config }: { info: ReportInfo; config: Re
 
   const serverField =
     result.error instanceof RequestError ? (Object.keys(result.error.errors)[0] as FilterKey | undefined) : undefined;
+  // the server names a filter by its key ("location_id is required"): said with the bar's labels
+  const labels = config.uuidSource ? { ...FILTER_LABELS, uuid: UUID_LABEL[config.uuidSource] } : FILTER_LABELS;
+  const serverMessage = result.error ? inFilterWords(result.error.message, labels) : "";
   const errors: Partial<Record<FilterKey, string>> = {};
   if (range) errors[range.field] = range.message;
-  if (serverField && result.error) errors[serverField] = result.error.message;
+  if (serverField && result.error) errors[serverField] = serverMessage;
 
   const timeZone = zone ?? "UTC";
   const ownColumns = useMemo(() => config.columns({ timeZone }), [config, timeZone]);
@@ -107,14 +113,14 @@ export function ReportPage<Row>({ info, config }: { info: ReportInfo; config: Re
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <PageHeading>{title}</PageHeading>
         <Group gap="sm" data-report-noprint>
-          {config.actions}
+          {config.actions?.(blocked)}
           {config.exportable !== false && (
             <ExportButton
               report={config.name}
               title={info.title}
               path={exportPath(config.name, filters, keys, grid.params)}
               file={config.file}
-              blocked={ready ? null : "Choose the report's filters first."}
+              blocked={blocked}
             />
           )}
         </Group>
@@ -143,10 +149,13 @@ export function ReportPage<Row>({ info, config }: { info: ReportInfo; config: Re
             {config.caption}
           </Title>
           <Group gap="lg" wrap="wrap">
-            <Text size="sm" data-testid="report-total">
-              {/* the previous answer's total is not this filter's: "…" until the new one lands */}
-              Total: {data && !result.isPlaceholderData ? totalText(data.total, config.totalNoun) : "…"}
-            </Text>
+            {/* a refused call has no total: not a "…" that reads as still loading beside its error */}
+            {!result.isError && (
+              <Text size="sm" data-testid="report-total">
+                {/* the previous answer's total is not this filter's: "…" until the new one lands */}
+                Total: {data && !result.isPlaceholderData ? totalText(data.total, config.totalNoun) : "…"}
+              </Text>
+            )}
             {data?.summary?.map((s) => (
               <Text size="sm" key={s.label}>
                 {s.label}: {s.value}
@@ -167,7 +176,7 @@ export function ReportPage<Row>({ info, config }: { info: ReportInfo; config: Re
       )}
       {ready && result.isError && serverField && (
         <Alert color="red" role="alert" title="The report could not be run">
-          {result.error.message}
+          {serverMessage}
         </Alert>
       )}
     </Stack>

@@ -100,7 +100,11 @@ export function SearchPicker({
   );
 }
 
-/** Several of them (the classes, groups or courses of a report), as ids. */
+/**
+ * Several of them (the classes, groups or courses of a report), as ids. Left empty it reads "All
+ * classes", as for a filter that narrows the rows; `noneMeansNone` for a list that picks the rows
+ * (the Tokens report's groups and classes: nothing chosen is no row), which reads "Pick classes".
+ */
 export function SearchMultiPicker({
   source,
   label,
@@ -108,14 +112,17 @@ export function SearchMultiPicker({
   onChange,
   error,
   required,
-}: Omit<Common, "by"> & { value: readonly number[]; onChange: (ids: number[]) => void }) {
+  noneMeansNone = false,
+}: Omit<Common, "by"> & { value: readonly number[]; onChange: (ids: number[]) => void; noneMeansNone?: boolean }) {
   const [search, setSearch] = useState("");
   const values = useMemo(() => value.map(String), [value]);
   const { data, fetching } = useOptions(source, "id", search, values);
   return (
     <MultiSelect
       label={label}
-      placeholder={values.length ? undefined : required ? `Pick ${PLURAL[source]}` : `All ${PLURAL[source]}`}
+      placeholder={
+        values.length ? undefined : required || noneMeansNone ? `Pick ${PLURAL[source]}` : `All ${PLURAL[source]}`
+      }
       searchable
       clearable
       required={required}

@@ -78,7 +78,17 @@ const studentLabel = (s: {
   email?: string | null;
 }) => `${personName(s)}${s.email ? ` (${s.email})` : ""}`;
 
-/** Locations come from the classes' own (there is no locations list call yet). */
+/** Every live location of the school, the ones without a class too (a field house with beacons only). */
+const LocationChoicesDocument = graphql(`
+  query reportLocationChoices {
+    locationChoices {
+      id
+      name
+    }
+  }
+`);
+
+/** The classes' locations: the choices for a role that may not list every location (no create_appointment). */
 const LocationOptionsDocument = graphql(`
   query reportLocationOptions($per_page: Int) {
     courses(per_page: $per_page, state: "all", sort_by: "title") {
@@ -92,6 +102,20 @@ const LocationOptionsDocument = graphql(`
     }
   }
 `);
+
+/**
+ * The school's locations a report can be filtered by: every live one (the Facility, Presence and
+ * Beacons reports are about a location, classes or not); the classes' own where the viewer may not
+ * list them all.
+ */
+async function locationChoices(): Promise<{ id: number; name: string }[]> {
+  try {
+    return (await execute(LocationChoicesDocument)).locationChoices;
+  } catch {
+    const r = await execute(LocationOptionsDocument, { per_page: 100 });
+    return r.courses.data.flatMap((c) => (c.location ? [c.location] : []));
+  }
+}
 
 /** The options matching `term`, keyed by id or uuid as `by` says. */
 export async function loadOptions(source: OptionSource, term: string, by: "id" | "uuid"): Promise<Option[]> {
@@ -115,10 +139,8 @@ export async function loadOptions(source: OptionSource, term: string, by: "id" |
       return r.students.data.map((s) => ({ value: key(s), label: studentLabel(s) }));
     }
     case "location": {
-      const r = await execute(LocationOptionsDocument, { per_page: 100 });
       const byId = new Map<string, Option>();
-      for (const c of r.courses.data)
-        if (c.location) byId.set(String(c.location.id), { value: String(c.location.id), label: c.location.name });
+      for (const l of await locationChoices()) byId.set(String(l.id), { value: String(l.id), label: l.name });
       const needle = term.trim().toLowerCase();
       return (
         [...byId.values()]

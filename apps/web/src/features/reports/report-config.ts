@@ -80,6 +80,9 @@ export interface ReportConfig<Row> {
   file: string;
   /** Off for reports the server cannot export. */
   exportable?: boolean;
-  /** More controls next to Export (Print). */
-  actions?: ReactNode;
+  /**
+   * More controls next to Export (Print), given why the report cannot run yet (null when it can):
+   * like Export, Print waits for the filters (a print of "Choose groups or classes" is no list).
+   */
+  actions?: (blocked: string | null) => ReactNode;
 }

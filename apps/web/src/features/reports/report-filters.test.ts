@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { classConfig } from "./pages/class.tsx";
 import {
   exportPath,
+  FILTER_LABELS,
   filterVariables,
+  inFilterWords,
   missingFilters,
   parseIds,
   parseReportFilters,
@@ -77,6 +79,24 @@ describe("a report's filters in the URL", () => {
     const long = parseReportFilters(q("start_date=2024-01-01&end_date=2026-09-01"), STATUS_KEYS);
     expect(rangeProblem(long)?.field).toBe("end_date");
     expect(rangeProblem(parseReportFilters(q("start_date=2026-09-01&end_date=2026-09-30"), STATUS_KEYS))).toBeNull();
+  });
+
+  it("says what is wrong with a range in the filter bar's words, not the call's keys", () => {
+    const reversed = parseReportFilters(q("start_date=2026-09-02&end_date=2026-09-01"), STATUS_KEYS);
+    expect(rangeProblem(reversed)?.message).toBe("End date must not be before the start date");
+    const long = parseReportFilters(q("start_date=2024-01-01&end_date=2026-09-01"), STATUS_KEYS);
+    expect(rangeProblem(long)?.message).toBe("End date must be at most 730 days after the start date (two years)");
+  });
+
+  it("reads a server message's keys as labels, leaving English words alone", () => {
+    expect(inFilterWords("location_id is required")).toBe("Location is required");
+    expect(inFilterWords("date must be a date (YYYY-MM-DD) from 1900-01-01 to 2199-12-31")).toBe(
+      "Day must be a date (YYYY-MM-DD) from 1900-01-01 to 2199-12-31",
+    );
+    expect(inFilterWords("uuid is not a class of yours", { ...FILTER_LABELS, uuid: "Class" })).toBe(
+      "Class is not a class of yours",
+    );
+    expect(inFilterWords("The report could not be run")).toBe("The report could not be run");
   });
 
   it("gives the same filters to the GraphQL call and to the export", () => {

@@ -71,8 +71,16 @@ export function parseIds(raw: string | null): number[] {
 const day = (raw: string | null) => (raw && DAY.test(raw) ? raw : null);
 const positive = (raw: string | null) => (raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : null);
 
-/** The report's filters from the query; keys the report does not use stay empty. */
-export function parseReportFilters(q: URLSearchParams, keys: readonly FilterKey[]): ReportFilters {
+/**
+ * The report's filters from the query; keys the report does not use stay empty. With the report's
+ * `modes`, a mode that is none of them (an old or mistyped link) is empty too: its select cannot
+ * show it, and the page's default takes its place.
+ */
+export function parseReportFilters(
+  q: URLSearchParams,
+  keys: readonly FilterKey[],
+  modes?: readonly { value: string }[],
+): ReportFilters {
   const f: ReportFilters = { ...EMPTY_FILTERS, classes: [], teams: [], courses: [] };
   const uses = new Set(keys);
   for (const k of LIST_KEYS) if (uses.has(k)) f[k] = parseIds(q.get(k));
@@ -88,7 +96,10 @@ export function parseReportFilters(q: URLSearchParams, keys: readonly FilterKey[
     const t = q.get("attendable_type");
     f.attendable_type = t === "course" || t === "event" ? t : null;
   }
-  if (uses.has("mode")) f.mode = q.get("mode")?.slice(0, 40) || null;
+  if (uses.has("mode")) {
+    const mode = q.get("mode")?.slice(0, 40) || null;
+    f.mode = mode && modes && !modes.some((m) => m.value === mode) ? null : mode;
+  }
   return f;
 }
 
@@ -126,14 +137,44 @@ export function withReportFilters(
 export const missingFilters = (f: ReportFilters, required: readonly FilterKey[]) =>
   required.filter((k) => text(f, k) === null);
 
-/** What is wrong with the date range (reversed, over two years), naming the field; null when fine. */
+/** The filters' labels in the filter bar, for messages that name a filter by its key. */
+export const FILTER_LABELS: Readonly<Record<FilterKey, string>> = {
+  classes: "Classes",
+  start_date: "Start date",
+  end_date: "End date",
+  location_id: "Location",
+  uuid: "Choice",
+  attendable_type: "Kind",
+  mode: "Show",
+  date: "Day",
+  teams: "Groups",
+  courses: "Classes",
+};
+
+/**
+ * A message of the server (or the domain's range check) in the filter bar's words: its keys read
+ * as the labels ("end_date must not be before start_date" -> "End date must not be before the
+ * start date"). Keys that are English words too ("date", "mode") are read only where they open
+ * the message, so that "a date (YYYY-MM-DD)" stays as it is.
+ */
+export function inFilterWords(message: string, labels: Readonly<Record<FilterKey, string>> = FILTER_LABELS): string {
+  const keys = (Object.keys(labels) as FilterKey[]).sort((a, b) => b.length - a.length);
+  const pattern = new RegExp(`\\b(${keys.join("|")})\\b`, "g");
+  return message.replace(pattern, (key: string, _k: string, offset: number) => {
+    const label = labels[key as FilterKey];
+    if (offset === 0) return label;
+    return key.includes("_") ? `the ${label.toLowerCase()}` : key;
+  });
+}
+
+/** What is wrong with the date range (reversed, over two years), naming the field in words; null when fine. */
 export function rangeProblem(f: ReportFilters): { field: FilterKey; message: string } | null {
   if (!f.start_date || !f.end_date) return null;
   try {
     reportRange(f.start_date, f.end_date, false);
     return null;
   } catch (e) {
-    if (e instanceof ReportInputError) return { field: e.field as FilterKey, message: e.message };
+    if (e instanceof ReportInputError) return { field: e.field as FilterKey, message: inFilterWords(e.message) };
     throw e;
   }
 }

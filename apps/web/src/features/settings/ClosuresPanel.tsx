@@ -2,6 +2,7 @@ import { Button, Group, SimpleGrid, Table, Text, TextInput } from "@mantine/core
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { execute } from "../../lib/graphql.ts";
+import { CaptionedTable } from "../../ui/CaptionedTable.tsx";
 import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { DateField } from "../../ui/dates/DatePicker.tsx";
 import { formatDate } from "../../ui/dates/date-format.ts";
@@ -65,44 +66,43 @@ export function ClosuresPanel({ closures }: { closures: readonly Closure[] }) {
           No closures.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420} type="native">
-          <Table striped captionSide="top">
-            <Table.Caption>Closures of the school</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Title</Table.Th>
-                <Table.Th scope="col">First day</Table.Th>
-                <Table.Th scope="col">Last day</Table.Th>
-                <Table.Th scope="col">
-                  <span className="sr-only">Actions</span>
+        // the caption above the table, outside its sideways scroll: on a phone a <caption> scrolled
+        // with the table and was cut off
+        <CaptionedTable caption="Closures of the school" minWidth={420}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Title</Table.Th>
+              <Table.Th scope="col">First day</Table.Th>
+              <Table.Th scope="col">Last day</Table.Th>
+              <Table.Th scope="col">
+                <span className="sr-only">Actions</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {closures.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Th scope="row" fw={400}>
+                  {c.title}
                 </Table.Th>
+                <Table.Td>{formatDate(c.start_date)}</Table.Td>
+                <Table.Td>{formatDate(c.end_date)}</Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="red"
+                    loading={removing === c.id}
+                    onClick={() => void remove(c)}
+                    aria-label={`Remove the closure ${c.title}`}
+                  >
+                    Remove
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {closures.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Th scope="row" fw={400}>
-                    {c.title}
-                  </Table.Th>
-                  <Table.Td>{formatDate(c.start_date)}</Table.Td>
-                  <Table.Td>{formatDate(c.end_date)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color="red"
-                      loading={removing === c.id}
-                      onClick={() => void remove(c)}
-                      aria-label={`Remove the closure ${c.title}`}
-                    >
-                      Remove
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </CaptionedTable>
       )}
       <form onSubmit={submit(add)} noValidate aria-label="Add a closure">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="sm">

@@ -3,6 +3,7 @@ import { canManageUsers } from "@rollbook/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { execute } from "../../lib/graphql.ts";
+import { CaptionedTable } from "../../ui/CaptionedTable.tsx";
 import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { notify } from "../../ui/notify.tsx";
 import { lastSeen, roleName } from "./format.ts";
@@ -45,53 +46,52 @@ export function InvitationsPanel({ viewerRoleId }: { viewerRoleId: number }) {
       {rows.length === 0 ? (
         <Text size="sm">{list.isPending ? "Loading invitations…" : "No open invitations."}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Actions</Table.Th>
+        // named by a caption above it (not by the heading alone), which a phone does not scroll away
+        <CaptionedTable caption="Invitations not accepted yet" minWidth={560}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">E-mail</Table.Th>
+              <Table.Th scope="col">Role</Table.Th>
+              <Table.Th scope="col">Expires</Table.Th>
+              <Table.Th scope="col">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((i) => (
+              <Table.Tr key={i.id}>
+                <Table.Td>{`${i.first_name} ${i.last_name ?? ""}`.trim()}</Table.Td>
+                <Table.Td>{i.email}</Table.Td>
+                <Table.Td>{roleName(i.role_id)}</Table.Td>
+                <Table.Td>{lastSeen(i.expires_at, list.data?.school.timezone ?? "")}</Table.Td>
+                <Table.Td>
+                  {canManageUsers(viewerRoleId, i.role_id) && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={busy === i.id}
+                        onClick={() => void act(i.id, i.email, false)}
+                        aria-label={`Resend the invitation of ${i.email}`}
+                      >
+                        Resend
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => void act(i.id, i.email, true)}
+                        aria-label={`Revoke the invitation of ${i.email}`}
+                      >
+                        Revoke
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>{`${i.first_name} ${i.last_name ?? ""}`.trim()}</Table.Td>
-                  <Table.Td>{i.email}</Table.Td>
-                  <Table.Td>{roleName(i.role_id)}</Table.Td>
-                  <Table.Td>{lastSeen(i.expires_at, list.data?.school.timezone ?? "")}</Table.Td>
-                  <Table.Td>
-                    {canManageUsers(viewerRoleId, i.role_id) && (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          loading={busy === i.id}
-                          onClick={() => void act(i.id, i.email, false)}
-                          aria-label={`Resend the invitation of ${i.email}`}
-                        >
-                          Resend
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => void act(i.id, i.email, true)}
-                          aria-label={`Revoke the invitation of ${i.email}`}
-                        >
-                          Revoke
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </CaptionedTable>
       )}
     </Stack>
   );

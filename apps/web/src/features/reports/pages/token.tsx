@@ -59,8 +59,8 @@ export const tokenConfig: ReportConfig<Row> = {
     { key: "token", header: "Token", render: (r) => <code>{r.token}</code> },
   ],
   // the browser's print of the page: the grid's rows, with the shell left out by the print styles
-  actions: (
-    <Button variant="default" onClick={() => window.print()}>
+  actions: (blocked) => (
+    <Button variant="default" disabled={blocked !== null} title={blocked ?? undefined} onClick={() => window.print()}>
       Print
     </Button>
   ),
