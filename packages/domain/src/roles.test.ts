@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { canManageUsers, canSwitchInto, DEFAULT_ROLE_ID, isAdmin, isMasterAdmin, ROLES, roleById } from "./roles.ts";
+import {
+  canManageUsers,
+  canSwitchInto,
+  DEFAULT_ROLE_ID,
+  isAdmin,
+  isMasterAdmin,
+  mayInvite,
+  ROLES,
+  roleById,
+} from "./roles.ts";
 
 describe("roles", () => {
   it("has the nine roles of the spec with stable ids", () => {
@@ -50,5 +59,23 @@ describe("roles", () => {
     expect(canSwitchInto(3, 3)).toBe(false);
     expect(canSwitchInto(4, 9)).toBe(false);
     expect(canSwitchInto(2, 1)).toBe(false);
+  });
+});
+
+describe("mayInvite: the school's allow_user_invite", () => {
+  it("binds the advisor only: administrators always invite whom they manage", () => {
+    for (const admin of [1, 2, 3, 4]) {
+      expect(mayInvite(admin, false, 6)).toBe(true);
+      expect(mayInvite(admin, true, 6)).toBe(true);
+    }
+    expect(mayInvite(5, true, 6)).toBe(true);
+    expect(mayInvite(5, false, 6)).toBe(false);
+    expect(mayInvite(5, false)).toBe(false);
+  });
+
+  it("never lets anyone invite a role they do not manage", () => {
+    expect(mayInvite(5, true, 4)).toBe(false);
+    expect(mayInvite(3, true, 2)).toBe(false);
+    for (const staff of [6, 7, 8, 9]) expect(mayInvite(staff, true)).toBe(false);
   });
 });

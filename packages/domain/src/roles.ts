@@ -114,6 +114,15 @@ export function canManageUsers(actorRoleId: number, targetRoleId?: number): bool
   return false;
 }
 
+/**
+ * Inviting (inviteUser, resendInvitation): who manages the role, and for an advisor (role 5) only
+ * while the school allows it (school.allow_user_invite, Settings > School). Administrators (roles
+ * 1-4) always may: they run the school's users, and the switch is theirs (decision 0953).
+ */
+export function mayInvite(actorRoleId: number, allowUserInvite: boolean, targetRoleId?: number): boolean {
+  return canManageUsers(actorRoleId, targetRoleId) && (isAdmin(actorRoleId) || allowUserInvite);
+}
+
 /** Impersonation: roles 1-3, into a user of a higher role id (same school unless role 1). */
 export function canSwitchInto(actorRoleId: number, targetRoleId: number): boolean {
   return actorRoleId <= 3 && targetRoleId > actorRoleId;

@@ -1,4 +1,4 @@
-import { canManageUsers, email as emailRule, INVITATION_TTL_MS } from "@rollbook/domain";
+import { canManageUsers, email as emailRule, INVITATION_TTL_MS, mayInvite } from "@rollbook/domain";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
@@ -80,6 +80,10 @@ async function newestUnaccepted(tx: Tx, schoolId: number, email: string) {
   return row;
 }
 
+/** The refusal of an advisor's invitation while the school has inviting off (decision 0953). */
+export const INVITING_OFF =
+  "Only administrators invite users at this school: an administrator can allow it in Settings, School (Allow inviting users).";
+
 /** The classes waiting on one invitation wait on its successor too (registration applies them). */
 async function carryCourses(tx: Tx, from: number, to: number) {
   await tx.execute(sql`insert into ${invitationCourse} (invitation_id, course_id)
@@ -108,8 +112,12 @@ export async function inviteUser(
   const [role] = await db.select().from(roles).where(eq(roles.id, args.role_id));
   if (!role) throw userError("role_id is not a role", "role_id");
   if (!canManageUsers(v.roleId, role.id)) throw forbidden("You may not invite a user with this role.", "role_id");
+  const [school] = await db
+    .select({ name: schools.name, allow_user_invite: schools.allow_user_invite })
+    .from(schools)
+    .where(eq(schools.id, v.schoolId));
+  if (!mayInvite(v.roleId, school?.allow_user_invite ?? false, role.id)) throw forbidden(INVITING_OFF);
   const secret = newLinkSecret();
-  const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, v.schoolId));
   const mail = await invitationMailFor(db, v.schoolId, {
     to: email,
     firstName: first_name,

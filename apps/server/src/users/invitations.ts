@@ -1,9 +1,9 @@
-import { canManageUsers, INVITATION_TTL_MS, roleById } from "@rollbook/domain";
+import { canManageUsers, INVITATION_TTL_MS, mayInvite, roleById } from "@rollbook/domain";
 import { and, asc, eq, gt, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
-import { endOpenInvitations, type InvitationRow, invitationMailFor } from "../auth/invite.ts";
+import { endOpenInvitations, INVITING_OFF, type InvitationRow, invitationMailFor } from "../auth/invite.ts";
 import { linkSecretHash, newLinkSecret } from "../auth/tokens.ts";
 import { byName } from "../db/collation.ts";
 import { foldedContains } from "../db/folded-contains.ts";
@@ -80,8 +80,13 @@ export async function resendInvitation(data: Scoped, id: number): Promise<Invita
   const inv = await openInvitation(data, id);
   const v = data.viewer;
   const { db, s } = systemOf(data);
+  const [school] = await db
+    .select({ name: schools.name, allow_user_invite: schools.allow_user_invite })
+    .from(schools)
+    .where(eq(schools.id, inv.school_id));
+  // a resend is a new link: an invitation as much as the first (revoking stays open to the advisor)
+  if (!mayInvite(v.roleId, school?.allow_user_invite ?? false, inv.role_id)) throw forbidden(INVITING_OFF);
   const secret = newLinkSecret();
-  const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, inv.school_id));
   const mail = await invitationMailFor(db, inv.school_id, {
     to: inv.email,
     firstName: inv.first_name,

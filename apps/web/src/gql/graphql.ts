@@ -1130,7 +1130,7 @@ export type UsersListQueryVariables = Exact<{
 }>;
 
 
-export type UsersListQuery = { users: { total: number, data: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, active: boolean, deleted_at: string | null, last_seen: string | null, role: { id: number, display_name: string } }> }, school: { id: number, timezone: string } };
+export type UsersListQuery = { users: { total: number, data: Array<{ id: number, first_name: string, last_name: string, email: string, role_id: number, active: boolean, deleted_at: string | null, last_seen: string | null, role: { id: number, display_name: string } }> }, school: { id: number, timezone: string, allow_user_invite: boolean } };
 
 export type UserDetailQueryVariables = Exact<{
   id: number;
@@ -1183,7 +1183,7 @@ export type InvitationsListQueryVariables = Exact<{
 }>;
 
 
-export type InvitationsListQuery = { invitations: { total: number, data: Array<{ id: number, email: string, first_name: string, last_name: string | null, role_id: number, expires_at: string, created_at: string }> }, school: { id: number, timezone: string } };
+export type InvitationsListQuery = { invitations: { total: number, data: Array<{ id: number, email: string, first_name: string, last_name: string | null, role_id: number, expires_at: string, created_at: string }> }, school: { id: number, timezone: string, allow_user_invite: boolean } };
 
 export type ResendInvitationMutationVariables = Exact<{
   id: number;
@@ -3646,6 +3646,7 @@ export const UsersListDocument = new TypedDocumentString(`
   school {
     id
     timezone
+    allow_user_invite
   }
 }
     `) as unknown as TypedDocumentString<UsersListQuery, UsersListQueryVariables>;
@@ -3763,6 +3764,7 @@ export const InvitationsListDocument = new TypedDocumentString(`
   school {
     id
     timezone
+    allow_user_invite
   }
 }
     `) as unknown as TypedDocumentString<InvitationsListQuery, InvitationsListQueryVariables>;

@@ -121,6 +121,7 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
           <div data-field="allow_user_invite">
             <Checkbox
               label={SCHOOL_LABELS.allow_user_invite}
+              description="Academic Advisors may invite Professors, Coaches, Counselors and Case Managers. Administrators always may."
               {...form.getInputProps("allow_user_invite", { type: "checkbox" })}
             />
           </div>

@@ -38,3 +38,41 @@ describe("the open invitations table", () => {
     expect(within(table).getByRole("columnheader", { name: "Expires" })).toBeTruthy();
   });
 });
+
+describe("the open invitations' Resend, by the school's Allow inviting users", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const stub = (allow: boolean) =>
+    stubGraphql({
+      invitationsList: () => ({
+        invitations: {
+          total: 1,
+          data: [
+            {
+              id: 5,
+              email: "cole@school.test",
+              first_name: "Cole",
+              last_name: null,
+              role_id: 7,
+              expires_at: "2026-12-07T12:16:00.000Z",
+              created_at: "2026-11-30T12:16:00.000Z",
+            },
+          ],
+        },
+        school: { id: 1, timezone: "America/New_York", allow_user_invite: allow },
+      }),
+    });
+
+  it.each([
+    { who: "an advisor, inviting on", role: 5, allow: true, resend: true },
+    { who: "an advisor, inviting off", role: 5, allow: false, resend: false },
+    { who: "an administrator, inviting off", role: 3, allow: false, resend: true },
+  ])("$who: Resend $resend, Revoke always", async ({ role, allow, resend }) => {
+    stub(allow);
+    renderUi(<InvitationsPanel viewerRoleId={role} />, { me: testMe(role) });
+    const table = await screen.findByRole("table", { name: "Invitations not accepted yet" });
+    expect(within(table).getByRole("button", { name: "Revoke the invitation of cole@school.test" })).toBeTruthy();
+    expect(within(table).queryByRole("button", { name: "Resend the invitation of cole@school.test" }) !== null).toBe(
+      resend,
+    );
+  });
+});

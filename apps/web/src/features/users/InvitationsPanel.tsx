@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, Title } from "@mantine/core";
-import { canManageUsers } from "@rollbook/domain";
+import { canManageUsers, mayInvite } from "@rollbook/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { execute } from "../../lib/graphql.ts";
@@ -11,7 +11,10 @@ import { InvitationsDocument, ResendInvitationDocument, RevokeInvitationDocument
 
 export const INVITATIONS_KEY = ["users", "invitations"] as const;
 
-/** Open invitations of the school, with Resend and Revoke for those within the viewer's rank. */
+/**
+ * Open invitations of the school, with Resend and Revoke for those within the viewer's rank; Resend
+ * is a new invitation, so an advisor has it only while the school allows inviting (decision 0953).
+ */
 export function InvitationsPanel({ viewerRoleId }: { viewerRoleId: number }) {
   const list = useQuery({
     queryKey: INVITATIONS_KEY,
@@ -19,6 +22,7 @@ export function InvitationsPanel({ viewerRoleId }: { viewerRoleId: number }) {
   });
   const [busy, setBusy] = useState<number | null>(null);
   const rows = list.data?.invitations.data ?? [];
+  const allowInvite = list.data?.school.allow_user_invite ?? false;
   const act = async (id: number, email: string, revoke: boolean) => {
     try {
       if (revoke)
@@ -67,15 +71,17 @@ export function InvitationsPanel({ viewerRoleId }: { viewerRoleId: number }) {
                 <Table.Td>
                   {canManageUsers(viewerRoleId, i.role_id) && (
                     <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        loading={busy === i.id}
-                        onClick={() => void act(i.id, i.email, false)}
-                        aria-label={`Resend the invitation of ${i.email}`}
-                      >
-                        Resend
-                      </Button>
+                      {mayInvite(viewerRoleId, allowInvite, i.role_id) && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          loading={busy === i.id}
+                          onClick={() => void act(i.id, i.email, false)}
+                          aria-label={`Resend the invitation of ${i.email}`}
+                        >
+                          Resend
+                        </Button>
+                      )}
                       <Button
                         size="xs"
                         variant="light"

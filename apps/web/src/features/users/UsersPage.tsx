@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Group, NativeSelect, Stack } from "@mantine/core";
-import { canManageUsers, ROLES } from "@rollbook/domain";
+import { Badge, Box, Button, Group, NativeSelect, Stack, Text } from "@mantine/core";
+import { canManageUsers, mayInvite, ROLES } from "@rollbook/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -67,6 +67,8 @@ export default function UsersPage() {
   const timeZone = list.data?.school.timezone ?? "";
   const columns = useMemo(() => userColumns(timeZone), [timeZone]);
   const [inviting, setInviting] = useState(false);
+  // an advisor invites only while the school allows it (Settings > School, decision 0953)
+  const canInvite = mayInvite(me.role.id, list.data?.school.allow_user_invite ?? false);
   const setFilters = (patch: Partial<UserFilters>, replace = false) =>
     grid.updateQuery((q) => withUserFilters(q, patch), { replace });
 
@@ -74,7 +76,12 @@ export default function UsersPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <PageHeading>Users</PageHeading>
-        {manage && <Button onClick={() => setInviting(true)}>Invite user</Button>}
+        {canInvite && <Button onClick={() => setInviting(true)}>Invite user</Button>}
+        {manage && !canInvite && list.data && (
+          <Text size="sm" c="dimmed">
+            Only administrators invite users at this school.
+          </Text>
+        )}
       </Group>
       <Box component="form" role="search" aria-label="Filter users" onSubmit={(e) => e.preventDefault()}>
         <Group align="end" gap="sm" wrap="wrap">
@@ -119,7 +126,7 @@ export default function UsersPage() {
         emptyText={filters.query || filters.role ? "No matching data" : "No users here"}
       />
       {manage && <InvitationsPanel viewerRoleId={me.role.id} />}
-      {manage && (
+      {canInvite && (
         <InviteModal
           opened={inviting}
           onClose={() => setInviting(false)}

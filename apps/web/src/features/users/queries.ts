@@ -27,6 +27,7 @@ export const UsersListDocument = graphql(`
     school {
       id
       timezone
+      allow_user_invite
     }
   }
 `);
@@ -167,6 +168,7 @@ export const InvitationsDocument = graphql(`
     school {
       id
       timezone
+      allow_user_invite
     }
   }
 `);
