@@ -24,6 +24,9 @@ export async function changeOwnPassword(
   const [me] = await db.select().from(users).where(eq(users.id, v.user.id));
   if (!me || !(await verifyPassword(me.password_hash, args.current_password)))
     throw userError("current_password is not correct", "current_password");
+  // checked only after the current password: a wrong guess learns nothing from this answer
+  if (args.new_password === args.current_password)
+    throw userError("new_password must differ from the current password", "new_password");
   const password_hash = await hashPassword(args.new_password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash, updated_at: new Date() }).where(eq(users.id, me.id));

@@ -411,6 +411,12 @@ describe.each(ONE_DATABASE)("foundation calls on %s", (kind) => {
     expect(wrong.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "current_password" });
     const short = await call({ u: login.user.id, c: TEST_PASSWORD, n: "short" });
     expect(short.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "new_password" });
+    // the same password again is no change (it would only end the user's other sessions)
+    const same = await call({ u: login.user.id, c: TEST_PASSWORD, n: TEST_PASSWORD });
+    expect(same.body.errors?.[0]).toMatchObject({
+      message: "new_password must differ from the current password",
+      extensions: { code: "BAD_USER_INPUT", field: "new_password" },
+    });
     const other = await call({ u: ids.get("staff") ?? 1, c: TEST_PASSWORD, n: "a-new-password-1" });
     expect(other.body.errors?.[0]?.extensions).toMatchObject({ field: "user_id" });
     const done = await call({ u: login.user.id, c: TEST_PASSWORD, n: "a-new-password-1" });

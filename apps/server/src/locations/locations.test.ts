@@ -64,6 +64,22 @@ describe.each(ONE_DATABASE)("locations and beacons on %s", (kind) => {
     expect(searched.body.data.locations.data.length).toBeGreaterThan(0);
   });
 
+  it("refuses a second live location of one name (case and outer spaces aside), on create and on rename", async () => {
+    const first = (await srv.gql(admin, CREATE, { name: "Twin Hall" })).body.data.createLocation;
+    const again = await srv.gql(admin, CREATE, { name: "  twin hall " });
+    expect(again.body.errors?.[0]).toMatchObject({
+      message: "name: the school already has a location named twin hall",
+      extensions: { code: "BAD_USER_INPUT", field: "name" },
+    });
+    const other = (await srv.gql(admin, CREATE, { name: "Twin Annex" })).body.data.createLocation;
+    const renamed = await srv.gql(admin, UPDATE, { id: other.id, name: "TWIN HALL" });
+    expect(renamed.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "name" });
+    // its own name again, in other letters, is no clash
+    const own = await srv.gql(admin, UPDATE, { id: first.id, name: "Twin hall" });
+    expect(own.body.errors).toBeUndefined();
+    expect(own.body.data.updateLocation.name).toBe("Twin hall");
+  });
+
   it("creates and updates a location with its geofence; bad values name their field", async () => {
     const made = await srv.gql(admin, CREATE, {
       name: " Field House ",

@@ -2,6 +2,7 @@ import { LOCATION_RADIUS } from "@rollbook/domain";
 import { and, eq, gte, inArray } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
+import { checkNameFree } from "../db/name-free.ts";
 import { beacons, courses, events, locations } from "../db/schema/index.ts";
 import { forgetStudent } from "../engine/state.ts";
 import { notFound, userError } from "../graphql/builder.ts";
@@ -73,6 +74,7 @@ export const forgetPlaces = (data: Scoped) => forgetStudent(systemOf(data).s);
 export async function createLocation(data: Scoped, input: LocationFields): Promise<LocationRow> {
   const values = cleanLocationFields(input, null);
   return data.transaction(async (tx) => {
+    await checkNameFree(tx, "location", values.name as string, null);
     const [created] = await systemOf(tx)
       .db.insert(locations)
       .values({ ...values, name: values.name as string, school_id: tx.viewer.schoolId })
@@ -90,6 +92,7 @@ export async function updateLocation(data: Scoped, args: LocationFields & { id: 
     const values = cleanLocationFields(input, before);
     const changed = Object.keys(values);
     if (changed.length === 0) return before;
+    if (values.name !== undefined) await checkNameFree(tx, "location", values.name, before.id);
     const [updated] = await tx.update("locations", eq(locations.id, before.id), { ...values, updated_at: new Date() });
     if (!updated) throw new Error("location vanished during update");
     await audit(tx, "location.update", [{ id: updated.id, data: { fields: changed } }], "location");

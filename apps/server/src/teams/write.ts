@@ -1,40 +1,19 @@
-import { cleanTeamInput, seesAssignedOnly, type TeamInput, teamNameKey } from "@rollbook/domain";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { cleanTeamInput, seesAssignedOnly, type TeamInput } from "@rollbook/domain";
+import { eq } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
-import { schools, teams, userTeam } from "../db/schema/index.ts";
+import { checkNameFree } from "../db/name-free.ts";
+import { teams, userTeam } from "../db/schema/index.ts";
 import { notFound, userError } from "../graphql/builder.ts";
 import { publishRow } from "../realtime/publish-row.ts";
 import { audit } from "../students/bulk.ts";
 import { checked } from "./errors.ts";
 import type { TeamRow } from "./list.ts";
 
-/**
- * The name must be free among the school's live teams (ignoring case). The school row is locked
- * first, so two calls cannot both take the same name.
- */
-async function checkNameFree(tx: Scoped, name: string, exceptId: number | null) {
-  const { db } = systemOf(tx);
-  await db.select({ id: schools.id }).from(schools).where(eq(schools.id, tx.viewer.schoolId)).for("update");
-  const [taken] = await db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(
-      and(
-        eq(teams.school_id, tx.viewer.schoolId),
-        isNull(teams.deleted_at),
-        sql`lower(btrim(${teams.name})) = ${teamNameKey(name)}`,
-        exceptId === null ? undefined : ne(teams.id, exceptId),
-      ),
-    )
-    .limit(1);
-  if (taken) throw userError(`name: the school already has a team named ${name}`, "name");
-}
-
 export async function createTeam(data: Scoped, input: TeamInput): Promise<TeamRow> {
   const values = checked(() => cleanTeamInput(input, true));
   const created = await data.transaction(async (tx) => {
-    await checkNameFree(tx, values.name as string, null);
+    await checkNameFree(tx, "team", values.name as string, null);
     const { db } = systemOf(tx);
     const [created] = await db
       .insert(teams)
@@ -65,7 +44,7 @@ export async function updateTeam(data: Scoped, id: number, input: TeamInput): Pr
     if (!before) throw notFound("Team");
     if (before.deleted_at) throw userError("The team is removed: restore it first", "id");
     if (Object.keys(set).length === 0) return { row: before, changed: false };
-    if (set.name !== undefined) await checkNameFree(tx, set.name as string, before.id);
+    if (set.name !== undefined) await checkNameFree(tx, "team", set.name as string, before.id);
     const { db } = systemOf(tx);
     const [after] = await db
       .update(teams)
@@ -91,7 +70,7 @@ async function setRemoved(data: Scoped, id: number, removed: boolean): Promise<T
     const found = await tx.first("teamsAnyState", eq(teams.id, id), { forUpdate: true });
     if (!found) throw notFound("Team");
     if ((found.deleted_at !== null) === removed) return { row: found, changed: false };
-    if (!removed) await checkNameFree(tx, found.name, found.id);
+    if (!removed) await checkNameFree(tx, "team", found.name, found.id);
     const { db } = systemOf(tx);
     const [after] = await db
       .update(teams)
