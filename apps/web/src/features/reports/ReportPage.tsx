@@ -135,8 +135,10 @@ export function ReportPage<Row>({ info, config }: { info: ReportInfo; config: Re
         errors={errors}
       />
 
+      {/* a polite status, not Mantine's default alert: opening a report is no emergency, and an
+          alert was read out over the page's title at every visit */}
       {choose && (
-        <Alert color="blue" title="Choose the filters">
+        <Alert color="blue" title="Choose the filters" role="status">
           {choose}
         </Alert>
       )}

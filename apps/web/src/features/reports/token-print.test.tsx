@@ -44,3 +44,14 @@ describe("the Tokens report's Print", () => {
     expect(screen.getByRole("button", { name: "Print" })).toHaveProperty("disabled", false);
   });
 });
+
+describe("a report's prompt to choose its filters", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is a polite status, not an alert that interrupts every visit", async () => {
+    openTokens("/Reports/Token");
+    const prompt = await screen.findByRole("status", { name: "Choose the filters" });
+    expect(prompt.textContent).toContain("Choose groups or classes to see their tokens.");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
