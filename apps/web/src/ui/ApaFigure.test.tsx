@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { stubGraphql } from "../../test/graphql-stub.ts";
-import { renderUi } from "../../test/render.tsx";
+import { renderUi, testMe } from "../../test/render.tsx";
 import { courseColumns } from "../features/courses/list/columns.tsx";
 import { StudentsTab as EventStudentsTab } from "../features/events/detail/StudentsTab.tsx";
 import type { EventDetail } from "../features/events/queries.ts";
@@ -56,7 +56,7 @@ describe("an APA under the school's warning line", () => {
       }),
     });
     const event = { id: 4, uuid: "b623012f", title: "Study Skills Workshop", deleted_at: null } as EventDetail;
-    renderUi(<EventStudentsTab event={event} can={{ assign: false } as never} warning={70} />);
+    renderUi(<EventStudentsTab event={event} can={{ assign: false } as never} warning={70} />, { me: testMe(3) });
     const figure = (await screen.findByText("67.7%")).closest("[data-warning]");
     expect(figure).not.toBeNull();
   });

@@ -102,7 +102,7 @@ describe("the detail pages' table captions", () => {
     ];
     stubGraphql({ eventStudents: () => ({ event: { id: 4, students: people } }) });
     const event = { id: 4, uuid: "b623012f", title: "Study Skills Workshop", deleted_at: null } as EventDetail;
-    renderUi(<EventStudentsTab event={event} can={can} warning={70} />);
+    renderUi(<EventStudentsTab event={event} can={can} warning={70} />, { me: testMe(3) });
     await expectOuterCaption("1 student attending Study Skills Workshop");
   });
 
