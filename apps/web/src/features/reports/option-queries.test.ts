@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { underSwedishLocale } from "../../../../../packages/domain/src/names.swedish-locale.ts";
 import { stubGraphql } from "../../../test/graphql-stub.ts";
+import { NETWORK_ERROR } from "../../lib/http.ts";
 import { loadOptions } from "./option-queries.ts";
 
 describe("the reports' location picker", () => {
@@ -52,5 +53,14 @@ describe("the reports' location picker", () => {
       }),
     });
     expect(await loadOptions("location", "", "id")).toEqual([{ value: "1", label: "Main Hall" }]);
+  });
+
+  it("does not fall back when the server cannot be reached: the picker says so", async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    vi.stubGlobal("fetch", fetch);
+    await expect(loadOptions("location", "", "id")).rejects.toThrow(NETWORK_ERROR);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,6 +5,7 @@
 import { compareNames } from "@rollbook/domain";
 import { graphql } from "../../gql/index.ts";
 import { execute } from "../../lib/graphql.ts";
+import { RequestError } from "../../lib/http.ts";
 import { personName } from "../../ui/person-name.ts";
 import { CourseOptionsDocument, EventOptionsDocument, TeamOptionsDocument } from "../students/list/queries.ts";
 
@@ -111,7 +112,10 @@ const LocationOptionsDocument = graphql(`
 async function locationChoices(): Promise<{ id: number; name: string }[]> {
   try {
     return (await execute(LocationChoicesDocument)).locationChoices;
-  } catch {
+  } catch (err) {
+    // only the server's refusal (a role without create_appointment) falls back: a lost connection
+    // is said as it is, not hidden behind a second call
+    if (!(err instanceof RequestError) || err.status !== 200) throw err;
     const r = await execute(LocationOptionsDocument, { per_page: 100 });
     return r.courses.data.flatMap((c) => (c.location ? [c.location] : []));
   }
