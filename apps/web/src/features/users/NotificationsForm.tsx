@@ -2,6 +2,7 @@ import { Button, Checkbox, Fieldset, Group, MultiSelect, Stack, Switch, TextInpu
 import { useQuery } from "@tanstack/react-query";
 import { graphql } from "../../gql/index.ts";
 import { execute } from "../../lib/graphql.ts";
+import { KeyValueList } from "../../ui/detail/KeyValueList.tsx";
 import { useRecordForm } from "../../ui/form/use-record-form.ts";
 import { notify } from "../../ui/notify.tsx";
 import { showRefusal } from "./format.ts";
@@ -13,6 +14,7 @@ import {
   NOTIFICATION_ORDER,
   type NotificationValues,
   notificationErrors,
+  notificationSummary,
   notificationValues,
   notificationVariables,
 } from "./notification-form.ts";
@@ -85,17 +87,20 @@ export function NotificationsForm({
     }
   };
 
+  // a viewer who may not change them reads the choices in words, not as faint disabled controls
+  if (readOnly) return <KeyValueList label="Notifications" items={notificationSummary(form.values, options)} />;
+
   return (
     <form onSubmit={submit(save)} noValidate aria-label="Notifications">
       <Stack gap="md" maw={640}>
-        <Fieldset legend="E-mails" disabled={readOnly}>
+        <Fieldset legend="E-mails">
           <Stack gap="xs">
             {MAIL_CHOICES.map(([key, label]) => (
               <Checkbox key={key} label={label} {...form.getInputProps(key, { type: "checkbox" })} />
             ))}
           </Stack>
         </Fieldset>
-        <Fieldset legend="Text messages" disabled={readOnly}>
+        <Fieldset legend="Text messages">
           <Stack gap="xs">
             <Switch label="Send alerts by SMS" {...form.getInputProps("prefers_sms", { type: "checkbox" })} />
             <TextInput label="Phone for SMS" type="tel" {...form.getInputProps("phone_number")} />
@@ -106,18 +111,15 @@ export function NotificationsForm({
           description="Leave empty to be alerted for every course and team assigned to this user."
           searchable
           clearable
-          disabled={readOnly}
           data={options}
           {...form.getInputProps("alert_filter")}
           nothingFoundMessage="No matching data"
         />
-        {!readOnly && (
-          <Group>
-            <Button type="submit" loading={busy}>
-              Save notifications
-            </Button>
-          </Group>
-        )}
+        <Group>
+          <Button type="submit" loading={busy}>
+            Save notifications
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

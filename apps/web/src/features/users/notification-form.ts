@@ -122,3 +122,37 @@ export function alertFilterOptions(
     if (!options.some((o) => o.value === value)) options.push({ value, label: alertTargetLabel(value, names) });
   return options;
 }
+
+/** One line of a read-only view of the choices: a term and its value in words. */
+export interface NotificationSummaryItem {
+  label: string;
+  value: string;
+}
+
+/**
+ * The choices in words, for a viewer who may not change them: disabled checkboxes and switches
+ * read as faint grey and say "off" to no one (a screen reader announces each as "dimmed").
+ */
+export function notificationSummary(
+  v: NotificationValues,
+  options: readonly AlertFilterOption[],
+): NotificationSummaryItem[] {
+  const mails = MAIL_CHOICES.filter(([key]) => v[key]).map(([, label]) => label);
+  const phone = v.phone_number.trim();
+  const named = new Map(options.map((o) => [o.value, o.label]));
+  return [
+    { label: "E-mails", value: mails.length > 0 ? mails.join(", ") : "None" },
+    {
+      label: "Text messages",
+      value: v.prefers_sms ? `Alerts by SMS to ${phone || "no phone given"}` : "No alerts by SMS",
+    },
+    { label: "Phone for SMS", value: phone || "None given" },
+    {
+      label: NOTIFICATION_LABELS.alert_filter,
+      value:
+        v.alert_filter.length > 0
+          ? v.alert_filter.map((entry) => named.get(entry) ?? alertTargetLabel(entry, new Map())).join("; ")
+          : "Every course and team assigned to this user",
+    },
+  ];
+}
