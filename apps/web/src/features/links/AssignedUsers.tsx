@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Text } from "
 import { type FormEvent, useState } from "react";
 import { execute } from "../../lib/graphql.ts";
 import { useMe } from "../../lib/me.ts";
+import { ActionsHeader } from "../../ui/ActionsHeader.tsx";
 import { CaptionedTable } from "../../ui/CaptionedTable.tsx";
 import { confirmThen } from "../../ui/detail/confirm-then.ts";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
@@ -94,11 +95,7 @@ export function AssignedUsers({
               <Table.Th scope="col">Name</Table.Th>
               <Table.Th scope="col">Role</Table.Th>
               <Table.Th scope="col">E-mail</Table.Th>
-              {manage && (
-                <Table.Th scope="col">
-                  <span className="sr-only">Actions</span>
-                </Table.Th>
-              )}
+              {manage && <ActionsHeader />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

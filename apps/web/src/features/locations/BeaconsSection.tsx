@@ -2,6 +2,7 @@ import { Badge, Button, Group, Table, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { execute } from "../../lib/graphql.ts";
+import { ActionsHeader } from "../../ui/ActionsHeader.tsx";
 import { CaptionedTable } from "../../ui/CaptionedTable.tsx";
 import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { DetailSection } from "../../ui/detail/DetailSection.tsx";
@@ -95,9 +96,7 @@ export function BeaconsSection(props: {
               <Table.Th scope="col">Battery</Table.Th>
               <Table.Th scope="col">Last seen</Table.Th>
               <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">
-                <span className="sr-only">Actions</span>
-              </Table.Th>
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

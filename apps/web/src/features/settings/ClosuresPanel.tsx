@@ -2,6 +2,7 @@ import { Button, Group, SimpleGrid, Table, Text, TextInput } from "@mantine/core
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { execute } from "../../lib/graphql.ts";
+import { ActionsHeader } from "../../ui/ActionsHeader.tsx";
 import { CaptionedTable } from "../../ui/CaptionedTable.tsx";
 import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { DateField } from "../../ui/dates/DatePicker.tsx";
@@ -74,9 +75,7 @@ export function ClosuresPanel({ closures }: { closures: readonly Closure[] }) {
               <Table.Th scope="col">Title</Table.Th>
               <Table.Th scope="col">First day</Table.Th>
               <Table.Th scope="col">Last day</Table.Th>
-              <Table.Th scope="col">
-                <span className="sr-only">Actions</span>
-              </Table.Th>
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

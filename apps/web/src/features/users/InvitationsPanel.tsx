@@ -3,6 +3,7 @@ import { canManageUsers, mayInvite } from "@rollbook/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { execute } from "../../lib/graphql.ts";
+import { ActionsHeader } from "../../ui/ActionsHeader.tsx";
 import { CaptionedTable } from "../../ui/CaptionedTable.tsx";
 import { confirm, isDeclined } from "../../ui/confirm.tsx";
 import { notify } from "../../ui/notify.tsx";
@@ -58,7 +59,7 @@ export function InvitationsPanel({ viewerRoleId }: { viewerRoleId: number }) {
               <Table.Th scope="col">E-mail</Table.Th>
               <Table.Th scope="col">Role</Table.Th>
               <Table.Th scope="col">Expires</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

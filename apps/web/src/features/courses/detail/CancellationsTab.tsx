@@ -4,6 +4,7 @@ import { localDate } from "@rollbook/domain";
 import { useMemo, useState } from "react";
 import { execute } from "../../../lib/graphql.ts";
 import { RequestError } from "../../../lib/http.ts";
+import { ActionsHeader } from "../../../ui/ActionsHeader.tsx";
 import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { formatDate } from "../../../ui/dates/date-format.ts";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
@@ -141,9 +142,7 @@ export function CancellationsTab({ course, timeZone }: { course: CourseDetail; t
                 <Table.Tr>
                   <Table.Th scope="col">Date</Table.Th>
                   <Table.Th scope="col">Notes</Table.Th>
-                  <Table.Th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </Table.Th>
+                  <ActionsHeader />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -1,7 +1,8 @@
-import { Button, Group, Select, Stack, Table, Text, Textarea, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Select, Stack, Table, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import type { StudentDetailCreateExcuseMutationVariables } from "../../../gql/graphql.ts";
 import { execute } from "../../../lib/graphql.ts";
+import { ActionsHeader } from "../../../ui/ActionsHeader.tsx";
 import { CaptionedTable } from "../../../ui/CaptionedTable.tsx";
 import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { formatDate } from "../../../ui/dates/date-format.ts";
@@ -98,11 +99,7 @@ export function ExcusesSection({ student, canChange }: { student: StudentDetail;
                 <Table.Th scope="col">Date</Table.Th>
                 <Table.Th scope="col">Course or event</Table.Th>
                 <Table.Th scope="col">Notes</Table.Th>
-                {canChange && (
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
+                {canChange && <ActionsHeader />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Table, Text, Textare
 import { TimeInput } from "@mantine/dates";
 import { useState } from "react";
 import { execute } from "../../../lib/graphql.ts";
+import { ActionsHeader } from "../../../ui/ActionsHeader.tsx";
 import { CaptionedTable } from "../../../ui/CaptionedTable.tsx";
 import { DateField } from "../../../ui/dates/DatePicker.tsx";
 import { confirmThen } from "../../../ui/detail/confirm-then.ts";
@@ -93,7 +94,7 @@ export function TravelTab({ team, timeZone }: { team: TeamDetail; timeZone: stri
                 Students
               </Table.Th>
               <Table.Th scope="col">Notes</Table.Th>
-              {!readOnly && <Table.Th scope="col">Actions</Table.Th>}
+              {!readOnly && <ActionsHeader />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
