@@ -72,6 +72,13 @@ export function buildTheme(prefs: Prefs): MantineThemeOverride {
       },
       Tooltip: { defaultProps: IN_PLACE },
       Combobox: { defaultProps: IN_PLACE, styles: SCROLLING_LIST },
+      // That scrolling listbox is out of the tab order. Chromium puts a scroll box with nothing
+      // focusable in it in the tab order (its options are reached by the field's arrow keys): Tab
+      // from an open field went to its list, the field's blur closed it, and focus fell to <body>,
+      // one Tab lost (Reports' Classes). A combobox's list is not a tab stop (WAI-ARIA), and axe
+      // does not ask one to be (scrollable-region-focusable leaves combobox popups out). A plain
+      // object, as TableScrollContainer: Combobox.Options reads its defaults under this name
+      ComboboxOptions: { defaultProps: { tabIndex: -1 } },
       // An opened menu puts focus on its first item (WAI-ARIA's menu button), not on Mantine's empty
       // placeholder: a focusable child of role presentation in a menu (axe aria-required-children,
       // critical), which a screen reader reads as nothing

@@ -1,8 +1,13 @@
-import { screen, waitFor } from "@testing-library/react";
+import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stubGraphql } from "../../../test/graphql-stub.ts";
 import { renderUi } from "../../../test/render.tsx";
-import { SearchPicker } from "./SearchPicker.tsx";
+import { buildTheme } from "../../app/theme.ts";
+import { DEFAULT_PREFS } from "../../lib/session.ts";
+import { SearchMultiPicker, SearchPicker } from "./SearchPicker.tsx";
 
 const NORA = "079d93b6-10dd-4d1c-9149-868922df5bce";
 /** Another one (the picker remembers the names it has seen, across tests too). */
@@ -67,5 +72,37 @@ describe("a report's picker holding a uuid its list left out (a link or a reload
     expect((picker as HTMLInputElement).value).toBe("Selected participant");
     expect(calls.filter((c) => c.operation === "reportStudentLabel")).toHaveLength(1);
     expect(calls.filter((c) => c.operation === "reportStudentOptions").every((c) => !c.variables.query)).toBe(true);
+  });
+});
+
+describe("a report's multi-picker and the Tab key", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps its open list out of the tab order: Tab goes from the field to the next control", async () => {
+    // more classes than the list shows at once: it scrolls, and Chromium makes a scroll box with
+    // nothing focusable in it a tab stop. Tab went there, the field's blur closed the list, and
+    // focus fell to <body> for one Tab (jsdom does neither: the list's tabindex is what it can see)
+    const courses = Array.from({ length: 30 }, (_, i) => ({
+      id: i + 1,
+      uuid: `course-${i + 1}`,
+      title: `Class ${i + 1}`,
+    }));
+    stubGraphql({ courseOptions: () => ({ courses: { total: courses.length, data: courses } }) });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MantineProvider env="test" theme={buildTheme(DEFAULT_PREFS)}>
+          <SearchMultiPicker source="course" label="Classes" value={[]} onChange={() => {}} />
+          <button type="button">Next</button>
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("combobox", { name: "Classes" }));
+    const listbox = await screen.findByRole("listbox", { name: "Classes", hidden: true });
+    await screen.findByRole("option", { name: "Class 30", hidden: true });
+    expect(listbox.getAttribute("tabindex")).toBe("-1");
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Next" }));
   });
 });
