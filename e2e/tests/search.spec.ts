@@ -42,11 +42,37 @@ test("s focuses the search; typing shows grouped hits; Enter opens the first; Es
 
   // Enter opens the first hit
   await page.keyboard.type("Algebra");
-  // the hits of the whole word, not those of a prefix still shown ("Al" finds a student first)
   await expect(results(page).getByRole("option").first()).toContainText("Algebra");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/Courses\/[0-9a-f-]{36}$/);
   await expect(box(page)).toHaveValue("");
+});
+
+test("Enter pressed before the hits of the text typed arrive opens a hit of that text, not of the prefix shown", async ({
+  signedInPage: page,
+}) => {
+  await box(page).click();
+  // a prefix whose first hit is not the class: "A" finds participants first (Adams...)
+  await page.keyboard.type("A");
+  await expect(results(page).getByRole("group", { name: "Participants" })).toBeVisible();
+  await expect(results(page).getByRole("option").first()).not.toContainText("Algebra");
+  // the rest of the word and Enter at once: the prefix's hits are still the ones shown
+  await page.keyboard.type("lgebra");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/Courses\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Algebra");
+  await expect(box(page)).toHaveValue("");
+});
+
+test("Enter pressed right after typing into an empty field waits for the hits and opens the first", async ({
+  signedInPage: page,
+}) => {
+  await box(page).click();
+  // no hit shown yet: Enter must not be lost either
+  await page.keyboard.type("Algebra");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/Courses\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Algebra");
 });
 
 test("the arrows walk the hits across groups and Enter opens the highlighted one", async ({ signedInPage: page }) => {

@@ -6,7 +6,17 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import classes from "./GlobalSearch.module.css";
 import { searchAll } from "./search-client.ts";
-import { flatHits, groupHits, isSearchShortcut, searchKey } from "./search-model.ts";
+import {
+  flatHits,
+  groupHits,
+  isCurrent,
+  isSearchShortcut,
+  SEARCH_FAILED,
+  type SearchView,
+  searchKey,
+  searchStatus,
+  settleEnter,
+} from "./search-model.ts";
 
 const PHONE_QUERY = `(max-width: ${(BREAKPOINTS.phone - 0.1) / 16}em)`;
 
@@ -25,15 +35,22 @@ function SearchIcon() {
  * (outside a field) focuses it, the arrows walk the hits, Enter opens the highlighted one or the
  * first, Esc closes the list (and a second Esc empties the field). On a phone it opens from an
  * icon button over the header.
+ *
+ * The hits of an earlier text stay shown while the field's own are searched; the keys act only on
+ * the field's own: Enter pressed before they come waits for them and then opens the first (it is
+ * dropped if the text changes, Esc is pressed or focus leaves first).
  */
 export function GlobalSearch() {
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const navigate = useNavigate();
   const location = useLocation();
   const [text, setText] = useState("");
-  const [term] = useDebouncedValue(text.trim(), INPUT_DEBOUNCE_MS);
+  const query = text.trim();
+  const [term] = useDebouncedValue(query, INPUT_DEBOUNCE_MS);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** The text an Enter was pressed on before its hits came (searchKey's "wait"). */
+  const [pending, setPending] = useState<string | null>(null);
   const [phoneOpen, setPhoneOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -43,18 +60,21 @@ export function GlobalSearch() {
 
   const results = useQuery({
     queryKey: ["search", term],
-    queryFn: () => searchAll(term),
+    // the answer names the text it answers: the previous one stays shown while the next is searched
+    queryFn: async () => ({ term, found: await searchAll(term) }),
     enabled: term !== "",
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
-  const data = term === "" ? undefined : (results.data ?? undefined);
-  const groups = useMemo(() => groupHits(data), [data]);
+  const answer = term === "" ? undefined : results.data;
+  const groups = useMemo(() => groupHits(answer?.found ?? undefined), [answer]);
   const hits = useMemo(() => flatHits(groups), [groups]);
-  const settled = term !== "" && term === text.trim() && !results.isFetching && results.data !== undefined;
-  const empty = settled && hits.length === 0 && !results.isError;
-  const showList = open && text.trim() !== "" && hits.length > 0;
-  const showPanel = open && text.trim() !== "" && (hits.length > 0 || empty || results.isError);
+  const failed = results.isError && term === query;
+  const showList = open && query !== "" && hits.length > 0;
+  const view: SearchView = { query, answered: answer?.term, hits, failed, open: showList, active };
+  const current = isCurrent(view);
+  const empty = current && hits.length === 0;
+  const showPanel = open && query !== "" && (hits.length > 0 || empty || failed);
 
   // a new answer starts with nothing highlighted (Enter then opens the first hit)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the hits are the trigger
@@ -65,6 +85,7 @@ export function GlobalSearch() {
   useEffect(() => {
     setOpen(false);
     setPhoneOpen(false);
+    setPending(null);
   }, [location.key]);
 
   // `s` anywhere focuses the search
@@ -94,6 +115,7 @@ export function GlobalSearch() {
     const onOut = (e: FocusEvent) => {
       if (el.contains(e.relatedTarget as Node | null)) return;
       setOpen(false);
+      setPending(null);
       if (phone && !textRef.current) setPhoneOpen(false);
     };
     el.addEventListener("focusout", onOut);
@@ -110,13 +132,23 @@ export function GlobalSearch() {
   const go = (href: string) => {
     setOpen(false);
     setPhoneOpen(false);
+    setPending(null);
     setText("");
     input.current?.blur();
     navigate(href);
   };
 
+  // an Enter that waits for its text's hits: opens the first when they come, or is dropped
+  useEffect(() => {
+    if (pending === null) return;
+    const next = settleEnter(pending, view);
+    if (next.type === "wait") return;
+    setPending(null);
+    if (next.type === "open") go(next.href);
+  });
+
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    const action = searchKey(e.key, { active, count: hits.length, open: showList, hits });
+    const action = searchKey(e.key, view);
     switch (action.type) {
       case "move":
         e.preventDefault();
@@ -127,10 +159,16 @@ export function GlobalSearch() {
         e.preventDefault();
         go(action.href);
         return;
+      case "wait":
+        e.preventDefault();
+        setOpen(true);
+        setPending(query);
+        return;
       case "close":
         e.preventDefault();
         setOpen(false);
         setActive(-1);
+        setPending(null);
         return;
       case "clear":
         e.preventDefault();
@@ -144,7 +182,7 @@ export function GlobalSearch() {
   };
 
   const activeHit = showList && active >= 0 ? hits[active] : undefined;
-  const status = !open || text.trim() === "" ? "" : empty ? NO_MATCHING_DATA : settled ? `${hits.length} results` : "";
+  const status = open ? searchStatus(view) : "";
 
   const field = (
     <div ref={root} className={classes.root} data-phone={phone || undefined}>
@@ -163,7 +201,7 @@ export function GlobalSearch() {
         value={text}
         leftSection={<SearchIcon />}
         rightSection={
-          results.isFetching ? (
+          results.isFetching || (query !== "" && !current && !failed) ? (
             <Loader size="xs" aria-hidden="true" />
           ) : text ? (
             <CloseButton
@@ -183,6 +221,8 @@ export function GlobalSearch() {
         onChange={(e) => {
           setText(e.currentTarget.value);
           setOpen(true);
+          // the highlight was on the hits of the text before
+          setActive(-1);
         }}
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
@@ -198,7 +238,14 @@ export function GlobalSearch() {
         // focusable: it scrolls when the hits are many (axe scrollable-region-focusable)
         <Paper className={classes.panel} shadow="md" withBorder radius="md" data-testid="search-results" tabIndex={0}>
           {showList ? (
-            <div id={listId} role="listbox" aria-label="Search results" className={classes.list}>
+            <div
+              id={listId}
+              role="listbox"
+              aria-label="Search results"
+              // the hits of an earlier text, while the field's own are searched
+              aria-busy={current ? undefined : true}
+              className={classes.list}
+            >
               {groups.map((g) => (
                 // biome-ignore lint/a11y/useSemanticElements: a listbox's groups are role="group"; a fieldset is not allowed there
                 <div key={g.key} role="group" aria-labelledby={`${id}-g-${g.key}`} className={classes.group}>
@@ -232,7 +279,7 @@ export function GlobalSearch() {
             </div>
           ) : (
             <Text size="sm" c="dimmed" p="sm" ta="center">
-              {results.isError ? "Search is not available right now." : NO_MATCHING_DATA}
+              {failed ? SEARCH_FAILED : NO_MATCHING_DATA}
             </Text>
           )}
         </Paper>

@@ -3,6 +3,7 @@
  * Recurring, Groups, Singular), the keyboard model of the combobox, and when `s` may take focus.
  * Tested without a browser.
  */
+import { NO_MATCHING_DATA } from "@rollbook/domain";
 import { courseTimes } from "../courses/format.ts";
 
 export interface SearchResultsData {
@@ -81,9 +82,35 @@ export const flatHits = (groups: readonly HitGroup[]): Hit[] => groups.flatMap((
 /** -1: no hit highlighted. */
 export type Active = number;
 
+/**
+ * The combobox as the keys see it. The hits shown may answer an earlier text than the one in the
+ * field: they stay on screen while the field's own are searched (100 ms after typing stops, then
+ * the call), so typing "Algebra" quickly still shows the hits of "A" (a participant first) for a
+ * moment. `answered` says which text they answer.
+ */
+export interface SearchView {
+  /** The text in the field, trimmed. */
+  query: string;
+  /** The trimmed text the hits shown answer; undefined when none are shown. */
+  answered: string | undefined;
+  /** The hits shown, in the order the arrow keys walk them. */
+  hits: readonly Hit[];
+  /** The search of `query` failed (its hits are not shown: there are none). */
+  failed: boolean;
+  /** The list is shown. */
+  open: boolean;
+  active: Active;
+}
+
+/** The hits shown answer the text in the field (not an earlier one still shown). */
+export const isCurrent = (v: Pick<SearchView, "query" | "answered">): boolean =>
+  v.query !== "" && v.answered === v.query;
+
 export type SearchKeyAction =
   | { type: "move"; active: Active }
   | { type: "open"; href: string }
+  /** Enter before the field's own hits came: open the first of them when they come. */
+  | { type: "wait" }
   | { type: "close" }
   | { type: "clear" }
   | { type: "none" };
@@ -91,13 +118,13 @@ export type SearchKeyAction =
 /**
  * What a key in the search field does: arrows move the highlight through the hits (wrapping,
  * opening the list when closed), Enter opens the highlighted hit or else the first, Escape
- * closes an open list and empties a closed field.
+ * closes an open list and empties a closed field. The arrows and Enter act only on the hits of
+ * the text in the field: on an earlier text's hits still shown the arrows do nothing, and Enter
+ * waits for the field's own hits (settleEnter) rather than open another text's.
  */
-export function searchKey(
-  key: string,
-  state: { active: Active; count: number; open: boolean; hits: readonly Hit[] },
-): SearchKeyAction {
-  const { active, count, open, hits } = state;
+export function searchKey(key: string, view: SearchView): SearchKeyAction {
+  const { active, open, hits } = view;
+  const count = isCurrent(view) ? hits.length : 0;
   switch (key) {
     case "ArrowDown":
       if (count === 0) return { type: "none" };
@@ -112,6 +139,7 @@ export function searchKey(
     case "End":
       return open && count > 0 ? { type: "move", active: count - 1 } : { type: "none" };
     case "Enter": {
+      if (!isCurrent(view)) return view.query === "" || view.failed ? { type: "none" } : { type: "wait" };
       const hit = hits[active >= 0 && active < count ? active : 0];
       return hit ? { type: "open", href: hit.href } : { type: "none" };
     }
@@ -121,6 +149,39 @@ export function searchKey(
       return { type: "none" };
   }
 }
+
+export type SettleAction = { type: "open"; href: string } | { type: "wait" } | { type: "drop" };
+
+/**
+ * An Enter pressed on `pending` (searchKey's "wait"), as the search stands now: it opens the
+ * first hit once the hits of `pending` are in; it is dropped when the field's text is no longer
+ * `pending` (it was meant for another text), when the search failed, or when nothing matched
+ * (the list then says so); else it waits.
+ */
+export function settleEnter(
+  pending: string,
+  view: Pick<SearchView, "query" | "answered" | "hits" | "failed">,
+): SettleAction {
+  if (view.query !== pending) return { type: "drop" };
+  if (!isCurrent(view)) return view.failed ? { type: "drop" } : { type: "wait" };
+  const first = view.hits[0];
+  return first ? { type: "open", href: first.href } : { type: "drop" };
+}
+
+/**
+ * The live region's words while the search is open: the count of the field's own hits once they
+ * are in, "No matching data" when there are none, the failure when the search failed; nothing
+ * while the field is empty or the hits shown still answer an earlier text.
+ */
+export function searchStatus(view: Pick<SearchView, "query" | "answered" | "hits" | "failed">): string {
+  if (view.query === "") return "";
+  if (!isCurrent(view)) return view.failed ? SEARCH_FAILED : "";
+  const n = view.hits.length;
+  return n === 0 ? NO_MATCHING_DATA : `${n} ${n === 1 ? "result" : "results"}`;
+}
+
+/** Shown, and announced, when the search call fails. */
+export const SEARCH_FAILED = "Search is not available right now.";
 
 interface KeyLike {
   key: string;
