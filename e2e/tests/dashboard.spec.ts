@@ -1,4 +1,5 @@
 import { DEMO_SCHOOL, expect, SECOND_SCHOOL, test } from "../fixtures.ts";
+import { expectNoSidewaysScroll, expectNotClipped } from "../support/layout.ts";
 
 const REMOVE = /^Remove (.+) from dashboard$/;
 const CLOSE = /^Close task: (.+)$/;
@@ -89,3 +90,38 @@ test.describe("school switcher", () => {
     await expect(school).toContainText(DEMO_SCHOOL);
   });
 });
+
+/**
+ * The two lists side by side (from 992 px) and on a phone show every column in their box: the
+ * Missing attendance table was 465 px wide in a 460 px half of a 1280 px screen (a scrollbar under
+ * it, its Semester APA cut), and both scrolled sideways at 1024 px and on a phone (Semester APA and
+ * Location out of sight). A long address breaks instead, and the times after their dash.
+ */
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`the lists at ${viewport.width} px`, () => {
+    test.use({ role: "school_admin", viewport });
+
+    test("Missing attendance and In session now fit their boxes", async ({ signedInPage: page }) => {
+      const lists = [
+        ["Missing attendance", "No students are missing attendance."],
+        ["In session now", "No classes are in session right now."],
+      ] as const;
+      let tables = 0;
+      for (const [name, empty] of lists) {
+        const region = page.getByRole("region", { name });
+        const table = region.getByRole("table");
+        await expect(table.or(region.getByText(empty))).toBeVisible();
+        if ((await table.count()) === 0) continue;
+        tables += 1;
+        await expectNotClipped(region, name);
+      }
+      // the demo's Open Study Hall runs all day: a list is there at any hour
+      expect(tables, "at least one list to measure").toBeGreaterThan(0);
+      await expectNoSidewaysScroll(page, `/Dashboard at ${viewport.width} px`);
+    });
+  });
+}

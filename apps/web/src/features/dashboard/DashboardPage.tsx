@@ -1,5 +1,7 @@
-import { Alert, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
+import { RequestError } from "../../lib/http.ts";
 import { ME_KEY, useMe } from "../../lib/me.ts";
 import { PageHeading } from "../../ui/PageHeading.tsx";
 import { InSessionSection } from "./InSessionSection.tsx";
@@ -9,6 +11,16 @@ import { SchoolSection } from "./SchoolSection.tsx";
 import { TasksSection } from "./TasksSection.tsx";
 import { TilesSection } from "./TilesSection.tsx";
 
+/**
+ * A failed dashboard call in a staff member's words: a server fault's own text ("Internal Server
+ * Error") tells them nothing; the network's and the server's refusals are already worded.
+ */
+function loadErrorText(err: Error): string {
+  return err instanceof RequestError && err.status >= 500
+    ? "The server had a problem. Try again in a moment; if it goes on, tell your school's Rollbook administrator."
+    : err.message;
+}
+
 /** /Dashboard: the school, students missing attendance, classes in session, the user's tiles and tasks. */
 export default function DashboardPage() {
   const me = useMe();
@@ -16,6 +28,14 @@ export default function DashboardPage() {
   const client = useQueryClient();
   const refreshMe = () => client.refetchQueries({ queryKey: ME_KEY });
   const data = dashboard.data;
+  // a failed first load: the sections say so instead of showing placeholders for ever
+  const failed = dashboard.isError && !data;
+  const schoolHeading = useRef<HTMLHeadingElement>(null);
+  // the alert, and the Try again button in it, go once the dashboard loads: focus goes on to
+  // what came, not to the top of the page
+  const retry = async () => {
+    if ((await dashboard.refetch()).isSuccess) schoolHeading.current?.focus();
+  };
   return (
     <Stack gap="lg" maw={1200}>
       <div>
@@ -24,13 +44,16 @@ export default function DashboardPage() {
       </div>
       {dashboard.isError && (
         <Alert color="red" role="alert" title="The dashboard could not be loaded">
-          {dashboard.error.message}
+          <Text size="sm">{loadErrorText(dashboard.error)}</Text>
+          <Button mt="xs" size="xs" variant="default" loading={dashboard.isFetching} onClick={() => void retry()}>
+            Try again
+          </Button>
         </Alert>
       )}
-      <SchoolSection school={data?.school} />
+      <SchoolSection school={data?.school} failed={failed} headingRef={schoolHeading} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <MissingSection students={data?.students} />
-        <InSessionSection courses={data?.courses} />
+        <MissingSection students={data?.students} failed={failed} />
+        <InSessionSection courses={data?.courses} failed={failed} />
       </SimpleGrid>
       <TilesSection tiles={me.tiles} onChanged={refreshMe} />
       <TasksSection tasks={me.tasks} timeZone={data?.school.timezone} onChanged={refreshMe} />

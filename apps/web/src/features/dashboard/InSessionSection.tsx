@@ -1,23 +1,31 @@
-import { Anchor, Skeleton, Table, Text } from "@mantine/core";
+import { Anchor, Table, Text } from "@mantine/core";
 import { formatClock } from "@rollbook/domain";
 import { Link } from "react-router";
 import { CaptionedTable } from "../../ui/CaptionedTable.tsx";
 import { shownOf } from "./format.ts";
 import type { DashboardData } from "./queries.ts";
-import { Section } from "./Section.tsx";
+import { Section, SectionPending } from "./Section.tsx";
 
 /** Up to 10 courses in session now, each linking to its page. */
-export function InSessionSection({ courses }: { courses: DashboardData["courses"] | undefined }) {
+export function InSessionSection({
+  courses,
+  failed = false,
+}: {
+  courses: DashboardData["courses"] | undefined;
+  /** the dashboard's call failed: no list to show */
+  failed?: boolean;
+}) {
   return (
     <Section title="In session now">
       {!courses ? (
-        <Skeleton height={120} />
+        <SectionPending failed={failed} height={120} what="classes in session" />
       ) : courses.data.length === 0 ? (
         <Text>No classes are in session right now.</Text>
       ) : (
         <CaptionedTable
           caption={shownOf(courses.data.length, courses.total, ["class", "classes"], "in session")}
-          minWidth={420}
+          // fits its half of a 1024-1280 px screen and a phone: the times break after the dash
+          minWidth={300}
         >
           <Table.Thead>
             <Table.Tr>
@@ -34,8 +42,9 @@ export function InSessionSection({ courses }: { courses: DashboardData["courses"
                     {c.title}
                   </Anchor>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  {formatClock(c.start_time)} – {formatClock(c.end_time)}
+                <Table.Td>
+                  <span style={{ whiteSpace: "nowrap" }}>{formatClock(c.start_time)} –</span>{" "}
+                  <span style={{ whiteSpace: "nowrap" }}>{formatClock(c.end_time)}</span>
                 </Table.Td>
                 <Table.Td>{c.location?.name ?? "—"}</Table.Td>
               </Table.Tr>

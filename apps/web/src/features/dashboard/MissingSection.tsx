@@ -1,23 +1,43 @@
-import { Anchor, Skeleton, Table, Text } from "@mantine/core";
+import { Anchor, Table, Text } from "@mantine/core";
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { CaptionedTable } from "../../ui/CaptionedTable.tsx";
 import { formatPercent } from "../../ui/detail/format.ts";
 import { shownOf } from "./format.ts";
 import type { DashboardData } from "./queries.ts";
-import { Section } from "./Section.tsx";
+import { Section, SectionPending } from "./Section.tsx";
+
+/** An address that may break after its @ and before its dots (and, failing those, anywhere). */
+function breakable(email: string) {
+  return email.split(/(?<=@)|(?=\.)/).map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string, in order
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
 
 /** Up to 10 students whose attendance is missing, each linking to their page. */
-export function MissingSection({ students }: { students: DashboardData["students"] | undefined }) {
+export function MissingSection({
+  students,
+  failed = false,
+}: {
+  students: DashboardData["students"] | undefined;
+  /** the dashboard's call failed: no list to show */
+  failed?: boolean;
+}) {
   return (
     <Section title="Missing attendance">
       {!students ? (
-        <Skeleton height={120} />
+        <SectionPending failed={failed} height={120} what="students missing attendance" />
       ) : students.data.length === 0 ? (
         <Text>No students are missing attendance.</Text>
       ) : (
         <CaptionedTable
           caption={shownOf(students.data.length, students.total, ["student", "students"], "missing attendance")}
-          minWidth={420}
+          // fits its half of a 1024-1280 px screen and a phone: a long address breaks, not the box
+          minWidth={300}
         >
           <Table.Thead>
             <Table.Tr>
@@ -36,7 +56,7 @@ export function MissingSection({ students }: { students: DashboardData["students
                     {s.first_name} {s.last_name}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{s.email ?? "—"}</Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{s.email ? breakable(s.email) : "—"}</Table.Td>
                 <Table.Td ta="right">{formatPercent(s.semester_apa)}</Table.Td>
               </Table.Tr>
             ))}

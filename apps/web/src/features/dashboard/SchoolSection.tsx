@@ -1,8 +1,9 @@
-import { SimpleGrid, Skeleton, Text } from "@mantine/core";
+import { SimpleGrid, Text } from "@mantine/core";
 import { formatPhone } from "@rollbook/domain";
+import type { Ref } from "react";
 import { zoneLabel } from "../../ui/detail/format.ts";
 import type { DashboardData } from "./queries.ts";
-import { Section } from "./Section.tsx";
+import { Section, SectionPending } from "./Section.tsx";
 
 function Item({ term, children }: { term: string; children: string }) {
   return (
@@ -17,9 +18,18 @@ function Item({ term, children }: { term: string; children: string }) {
   );
 }
 
-export function SchoolSection({ school }: { school: DashboardData["school"] | undefined }) {
+export function SchoolSection({
+  school,
+  failed = false,
+  headingRef,
+}: {
+  school: DashboardData["school"] | undefined;
+  /** the dashboard's call failed: no school to show */
+  failed?: boolean;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   return (
-    <Section title="School">
+    <Section title="School" headingRef={headingRef}>
       {school ? (
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="md" m={0}>
           <Item term="Name">{school.name}</Item>
@@ -28,7 +38,7 @@ export function SchoolSection({ school }: { school: DashboardData["school"] | un
           <Item term="Time zone">{zoneLabel(school.timezone)}</Item>
         </SimpleGrid>
       ) : (
-        <Skeleton height={48} />
+        <SectionPending failed={failed} height={48} what="school's details" />
       )}
     </Section>
   );

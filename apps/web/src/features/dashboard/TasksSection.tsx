@@ -31,10 +31,16 @@ function TaskItem({
       <Stack gap={2} style={{ minWidth: 0, flex: "1 1 220px" }}>
         <Text fw={600}>{task.description}</Text>
         <Text size="sm" c="dimmed">
-          Created <time dateTime={task.created_at}>{formatDateTime(task.created_at, timeZone)}</time>
+          {/* on the school's clock only (decision 0592): until the dashboard's call brings the
+              zone, or when it failed, no time at all rather than one in UTC */}
+          {timeZone && (
+            <>
+              Created <time dateTime={task.created_at}>{formatDateTime(task.created_at, timeZone)}</time>
+            </>
+          )}
           {studentUuid && (
             <>
-              {" · "}
+              {timeZone && " · "}
               {/* underlined: in dimmed text its colour alone does not mark it as a link (axe
                   link-in-text-block); its name says which task, as the Close button's does */}
               <Anchor
