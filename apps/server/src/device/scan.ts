@@ -1,4 +1,4 @@
-import { parseScanCode, SCAN_CODE_PERIOD_S, scanCodeAt, verifyScanCode } from "@rollbook/domain";
+import { parseScanCode, SCAN_CODE_PERIOD_S, SCAN_REFUSAL, scanCodeAt, verifyScanCode } from "@rollbook/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { events, studentEvent } from "../db/schema/index.ts";
 import type { AttendanceRow } from "../engine/apply.ts";
@@ -12,7 +12,7 @@ import type { ScanInput } from "./schemas.ts";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A replay of a code the student already used: 409, not 400 (decision 0510). */
-export const CODE_USED = "was already used: scan the code shown now";
+export const CODE_USED = SCAN_REFUSAL.used;
 
 /**
  * The attendance as the phone is told it: what the student sees, never the confidence, the
@@ -36,33 +36,32 @@ const positionOf = ({ latitude, longitude, accuracy }: ScanInput) =>
  */
 export async function scanEventCode(s: Services, student: StudentContext, input: ScanInput) {
   const parsed = parseScanCode(input.code);
-  if (!parsed || !UUID.test(parsed.eventUuid)) return { error: "is not a Rollbook event code" } as const;
+  if (!parsed || !UUID.test(parsed.eventUuid)) return { error: SCAN_REFUSAL.not_a_code } as const;
   const [event] = await s.db
     .select({ id: events.id, uuid: events.uuid, title: events.title, scan_secret: events.scan_secret })
     .from(events)
     .where(and(eq(events.uuid, parsed.eventUuid), eq(events.school_id, student.school_id), isNull(events.deleted_at)))
     .limit(1);
-  if (!event) return { error: "is not an event of your school" } as const;
+  if (!event) return { error: SCAN_REFUSAL.other_school } as const;
   const now = new Date();
-  if (!verifyScanCode(event.scan_secret, parsed.code, now))
-    return { error: "has expired: scan the code again" } as const;
+  if (!verifyScanCode(event.scan_secret, parsed.code, now)) return { error: SCAN_REFUSAL.expired } as const;
   const [link] = await s.db
     .select({ in_waitlist: studentEvent.in_waitlist })
     .from(studentEvent)
     .where(and(eq(studentEvent.event_id, event.id), eq(studentEvent.student_id, student.id)));
-  if (!link || link.in_waitlist) return { error: "is for an event you are not signed up for" } as const;
+  if (!link || link.in_waitlist) return { error: SCAN_REFUSAL.not_signed_up } as const;
   forgetStudent(s, student.id); // a sign-up a moment ago must count
   const open = (await activeSessionsAt(s, s.db, student, now)).some(
     (x) => x.attendable_type === "event" && x.attendable_id === event.id,
   );
-  if (!open) return { error: "is for an event that is not in session now" } as const;
+  if (!open) return { error: SCAN_REFUSAL.not_in_session } as const;
   const step = stepOfCode(
     (t) => scanCodeAt(event.uuid, event.scan_secret, t).slice(-8),
     parsed.code,
     now,
     SCAN_CODE_PERIOD_S,
   );
-  if (step === null) return { error: "has expired: scan the code again" } as const;
+  if (step === null) return { error: SCAN_REFUSAL.expired } as const;
   const use = { student_id: student.id, kind: "scan", subject_id: event.id, step } as const;
   if (!(await claimCode(s.db, use))) return { error: CODE_USED, status: 409 } as const;
   // a check-in that did not happen gives the code back
@@ -78,7 +77,7 @@ export async function scanEventCode(s: Services, student: StudentContext, input:
   });
   if (!row) {
     await unclaimCode(s.db, use);
-    return { error: "is for an event that is not in session now" } as const;
+    return { error: SCAN_REFUSAL.not_in_session } as const;
   }
   const shown = { id: event.id, uuid: event.uuid, title: event.title };
   return { attendance: { ...forPhone(row), attendable: { type: "event", ...shown } }, event: shown };

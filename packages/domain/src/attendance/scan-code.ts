@@ -35,3 +35,19 @@ export function scanCodeExpiresAt(at: Date): Date {
   const step = SCAN_CODE_PERIOD_S * 1000;
   return new Date((Math.floor(at.getTime() / step) + 1) * step);
 }
+
+/**
+ * Why a scan is refused: the device API's field error of `code` (the server words it so, after
+ * the field's key), and the key by which the check-in app says it to the student in a sentence.
+ */
+export const SCAN_REFUSAL = {
+  not_a_code: "is not a Rollbook event code",
+  other_school: "is not an event of your school",
+  expired: "has expired: scan the code again",
+  not_signed_up: "is for an event you are not signed up for",
+  not_in_session: "is for an event that is not in session now",
+  /** a replay of a code the student already used: 409, not 400 (decision 0510) */
+  used: "was already used: scan the code shown now",
+} as const;
+
+export type ScanRefusal = (typeof SCAN_REFUSAL)[keyof typeof SCAN_REFUSAL];

@@ -4,7 +4,7 @@ import { DeviceError, scan } from "./device-api.ts";
 import type { Fix, LocationPermission } from "./location-tracker.ts";
 import { CameraError, type QrScanner, startQrScanner } from "./qr-camera.ts";
 import { scanPosition } from "./scan-position.ts";
-import { describeScan, scanNote } from "./scan-result.ts";
+import { describeScan, scanErrorText, scanNote } from "./scan-result.ts";
 
 type Result = { ok: true; text: string; note: string | null } | { ok: false; text: string };
 
@@ -58,7 +58,7 @@ export function ScanPanel({
         onUnauthorized();
         return;
       }
-      setResult({ ok: false, text: err instanceof Error ? err.message : "The code was not accepted." });
+      setResult({ ok: false, text: scanErrorText(err) });
     } finally {
       setBusy(false);
     }
@@ -127,7 +127,11 @@ export function ScanPanel({
       )}
       <form onSubmit={onType} noValidate>
         <Stack gap="xs" mt="md">
-          <Text size="sm">No camera? Type the code shown under the QR code.</Text>
+          {/* the organiser's screen shows the QR code alone, no code to copy by hand */}
+          <Text size="sm">
+            No camera? Show your offline code below to a staff member. If another app read the event's QR code, paste
+            its text here.
+          </Text>
           <Group align="flex-end" gap="xs" wrap="nowrap">
             <TextInput
               label="Event code"

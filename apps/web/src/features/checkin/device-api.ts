@@ -31,6 +31,8 @@ export class DeviceError extends Error {
 }
 
 export const OFFLINE_MESSAGE = "No connection to the school server.";
+/** A fault of the server (5xx): its own text ("Internal Server Error") tells a student nothing. */
+const SERVER_FAULT_MESSAGE = "The school server had a problem.";
 
 /** Retry-After as ms to wait: delay-seconds or an HTTP date; null when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
@@ -78,9 +80,11 @@ async function call(
         ? (payload.errors as FieldErrors)
         : {};
     const message =
-      typeof payload?.message === "string" && payload.message
-        ? payload.message
-        : `The school server answered ${response.status}.`;
+      response.status >= 500
+        ? SERVER_FAULT_MESSAGE
+        : typeof payload?.message === "string" && payload.message
+          ? payload.message
+          : `The school server answered ${response.status}.`;
     throw new DeviceError(message, response.status, errors, parseRetryAfter(response.headers.get("retry-after")));
   }
   return payload;

@@ -14,14 +14,16 @@ export type CameraProblem = "denied" | "missing" | "unsupported" | "failed";
 
 export class CameraError extends Error {
   constructor(readonly problem: CameraProblem) {
+    // without the camera, no code can be typed (the organiser's screen shows the QR code alone):
+    // the phone's offline code is the way in
     super(
       problem === "denied"
-        ? "Camera access is blocked. Allow the camera for this site, or type the code instead."
+        ? "Camera access is blocked. Allow the camera for this site, or show your offline code to a staff member."
         : problem === "missing"
-          ? "No camera was found. Type the code instead."
+          ? "No camera was found. Show your offline code to a staff member instead."
           : problem === "unsupported"
-            ? "This browser cannot use the camera here. Type the code instead."
-            : "The camera could not start. Type the code instead.",
+            ? "This browser cannot use the camera here. Show your offline code to a staff member instead."
+            : "The camera could not start. Show your offline code to a staff member instead.",
     );
   }
 }
