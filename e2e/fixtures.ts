@@ -56,7 +56,7 @@ export const tokenIn = (page: Page) => page.evaluate((key) => sessionStorage.get
 /** Signs in through the /Login form (the page must show it). */
 export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }

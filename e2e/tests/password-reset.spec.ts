@@ -24,7 +24,7 @@ test("a forgotten password: mail, new password, sign-in with it; the link works 
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/ForgotPassword$/);
   await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
-  await page.getByLabel("Email").fill(EMAIL);
+  await page.getByLabel("E-mail").fill(EMAIL);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Check your e-mail" })).toBeVisible();
   await expectNoA11yViolations(page, "/ForgotPassword, link sent");
@@ -65,7 +65,7 @@ test("a forgotten password: mail, new password, sign-in with it; the link works 
 test("an unknown e-mail gets the same answer and no mail", async ({ page, mailbox }) => {
   const nobody = `nobody-${Date.now()}@demo.rollbook.test`;
   await page.goto("/ForgotPassword");
-  await page.getByLabel("Email").fill(nobody);
+  await page.getByLabel("E-mail").fill(nobody);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Check your e-mail" })).toBeVisible();
   await expect(mailbox.waitFor({ to: nobody, timeoutMs: 1500 })).rejects.toThrow(/No mail/);

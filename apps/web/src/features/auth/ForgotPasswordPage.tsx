@@ -11,7 +11,7 @@ import { PageHeading } from "../../ui/PageHeading.tsx";
 import { errorText } from "./error-text.ts";
 import { GuestLayout } from "./GuestLayout.tsx";
 
-const emailRules = [required<string>("Email"), zodRule<string>(emailSchema, "Email")];
+const emailRules = [required<string>("E-mail"), zodRule<string>(emailSchema, "E-mail")];
 
 /** /ForgotPassword: asks for a reset link; the answer never says whether the e-mail exists. */
 export default function ForgotPasswordPage() {
@@ -30,7 +30,7 @@ export default function ForgotPasswordPage() {
       setSent(answer.message);
     } catch (err) {
       const fielded =
-        err instanceof RequestError && applyFieldErrors(err.errors, { email: { field: email, label: "Email" } });
+        err instanceof RequestError && applyFieldErrors(err.errors, { email: { field: email, label: "E-mail" } });
       if (!fielded) setFailure(errorText(err, "The reset link could not be requested. Try again."));
     } finally {
       setBusy(false);
@@ -63,7 +63,7 @@ export default function ForgotPasswordPage() {
                   {failure}
                 </Alert>
               )}
-              <FormField field={email} label="Email" type="email" autoComplete="email" required />
+              <FormField field={email} label="E-mail" type="email" autoComplete="email" required />
               <Button type="submit" loading={busy} fullWidth>
                 Send reset link
               </Button>

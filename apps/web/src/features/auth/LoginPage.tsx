@@ -11,7 +11,7 @@ import { PageHeading } from "../../ui/PageHeading.tsx";
 import { errorText } from "./error-text.ts";
 import { GuestLayout } from "./GuestLayout.tsx";
 
-const emailRules = [required<string>("Email"), emailRule<string>("Email")];
+const emailRules = [required<string>("E-mail"), emailRule<string>("E-mail")];
 const passwordRules = [required<string>("Password")];
 
 /** /Login. On success the guest guard sends the user on (redirect query, remembered path, or /Dashboard). */
@@ -54,7 +54,7 @@ export default function LoginPage() {
               {failure}
             </Alert>
           )}
-          <FormField field={email} label="Email" type="email" autoComplete="username" required />
+          <FormField field={email} label="E-mail" type="email" autoComplete="username" required />
           <FormField field={password} label="Password" type="password" autoComplete="current-password" required />
           <Button type="submit" loading={busy} fullWidth>
             Sign in
