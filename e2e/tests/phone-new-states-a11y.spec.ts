@@ -38,3 +38,25 @@ test.describe("academic advisor", () => {
     await expectNoA11yViolations(page, "/Dashboard with the advisor's tasks at phone width");
   });
 });
+
+test.describe("a table wider than a phone", () => {
+  test.use({ role: "school_admin" });
+  test("its scroll box is a tab stop named by its caption, and the arrows scroll it", async ({
+    signedInBlankPage: page,
+    api,
+    session,
+  }) => {
+    const { students } = await api.graphql<{ students: { data: { uuid: string; first_name: string }[] } }>(
+      session.access_token,
+      `query { students(per_page: 1, sort_by: "last_name") { data { uuid first_name } } }`,
+    );
+    const student = students.data[0];
+    await page.goto(`/Students/${student?.uuid}?tab=courses`);
+    const region = page.getByRole("region", { name: `Courses of ${student?.first_name}` });
+    await expect(region).toHaveAttribute("tabindex", "0");
+    await region.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expectNoA11yViolations(page, "a participant's courses at phone width");
+  });
+});
