@@ -158,7 +158,13 @@ function plan(
   }
   // an open session covered by staff (an excuse, decision 0302) stays covered: a ping moves enter,
   // exit and the evidence, not the status; removing the cover hands the status back (students/rejudge.ts)
-  const status: StatusId = existing && COVER_STATUSES.has(existing.status) ? (existing.status as StatusId) : ev.status;
+  // so does a session an excuse covers whose first row this is (the excuse came before any presence)
+  const status: StatusId =
+    existing && COVER_STATUSES.has(existing.status)
+      ? (existing.status as StatusId)
+      : !existing && session.excused
+        ? STATUS.excused
+        : ev.status;
   const activity: Plan["activity"] = [];
   if (!existing?.enter && ev.enter) activity.push({ event: "entered", at: ev.enter.toISOString() });
   if (ev.exit && !sameTime(existing?.exit, ev.exit) && hasLeft(latestAway, session, ev.exit, now)) {

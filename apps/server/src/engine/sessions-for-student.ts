@@ -2,6 +2,8 @@ import {
   addDays,
   compareNames,
   EARLY_WINDOW_MIN,
+  type ExcuseRow,
+  isExcused,
   localDate,
   type PlaceSignals,
   type Rules,
@@ -10,7 +12,7 @@ import {
 } from "@rollbook/domain";
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { beacons, courses, events, locations, studentCourse, studentEvent } from "../db/schema/index.ts";
+import { beacons, courses, events, excuses, locations, studentCourse, studentEvent } from "../db/schema/index.ts";
 import type { Services } from "../services.ts";
 import { type Covers, courseSessionsBetween, coversBetween, eventSessionOf } from "./calendar.ts";
 import { engineState, type StudentContext } from "./state.ts";
@@ -26,6 +28,11 @@ export interface ActiveSession {
   manual: boolean;
   rules: Rules;
   school_id: number;
+  /**
+   * An excuse of the student covers it (decision 0302: excused wins over presence). Known where
+   * the student's schedule was read (the ping path); elsewhere absent, and the row already says.
+   */
+  excused?: boolean;
 }
 
 export interface SessionPlace {
@@ -135,6 +142,26 @@ async function loadSessions(
         ),
       )
   ).filter((r) => sameSchool(r.student_id, r.event.school_id));
+  // excuses: a session one covers is excused from its first row on, not only when finalised
+  const excuseRows = await db
+    .select({
+      student_id: excuses.student_id,
+      date: excuses.date,
+      attendable_id: excuses.attendable_id,
+      attendable_type: excuses.attendable_type,
+    })
+    .from(excuses)
+    .where(
+      and(inArray(excuses.student_id, ids), isNull(excuses.deleted_at), gte(excuses.date, from), lte(excuses.date, to)),
+    );
+  const excusesOf = new Map<number, ExcuseRow[]>();
+  for (const e of excuseRows) {
+    const list = excusesOf.get(e.student_id) ?? [];
+    list.push({ ...e, attendable_type: e.attendable_type as ExcuseRow["attendable_type"] });
+    excusesOf.set(e.student_id, list);
+  }
+  const excusedAt = (studentId: number, meets: string, attendable: { id: number; type: "course" | "event" }) =>
+    isExcused(excusesOf.get(studentId) ?? [], meets, attendable);
   // cancellations and closures, once per school of the batch
   const coversOf = new Map<number, Covers>();
   for (const schoolId of new Set(students.map((x) => x.school_id))) {
@@ -147,6 +174,7 @@ async function loadSessions(
     const covers = coversOf.get(student.school_id) as Covers;
     for (const session of courseSessionsBetween(course, from, to, student.timezone, covers)) {
       out.get(student_id)?.push({
+        excused: excusedAt(student_id, session.meets, { id: course.id, type: "course" }),
         attendable_type: "course",
         attendable_id: course.id,
         uuid: course.uuid,
@@ -163,12 +191,14 @@ async function loadSessions(
   }
   for (const { student_id, event } of eventRows) {
     const student = byId.get(student_id) as StudentContext;
+    const session = eventSessionOf(event, student.timezone, coversOf.get(student.school_id) as Covers);
     out.get(student_id)?.push({
+      excused: excusedAt(student_id, session.meets, { id: event.id, type: "event" }),
       attendable_type: "event",
       attendable_id: event.id,
       uuid: event.uuid,
       title: event.title,
-      ...eventSessionOf(event, student.timezone, coversOf.get(student.school_id) as Covers),
+      ...session,
       start_time: event.start_time,
       end_time: event.end_time,
       location_id: event.location_id,

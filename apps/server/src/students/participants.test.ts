@@ -575,6 +575,29 @@ describe.each(DATABASES)("participants calls on %s", (kind) => {
       expect(await status()).toBe(STATUS.present);
     });
 
+    it("an excuse of a session in progress without presence yet makes now read excused, not pending", async () => {
+      const start = floorMinute(new Date(Date.now() - 20 * MIN));
+      const { course } = await makeCourse(db(), school, start, 60);
+      const s = await makeStudent(db(), school.id, { courses: [course.id] });
+      const before = await ok("school_admin", STUDENT, { uuid: s.uuid });
+      expect(before.student.now).toMatchObject({ attendable_uuid: course.uuid, status: STATUS.pending });
+      const meets = (await db().execute<{ d: string }>(
+        `select (timestamptz '${start.toISOString()}' at time zone '${school.timezone}')::date::text as d` as never,
+      )) as unknown as { rows: { d: string }[] };
+      const { createExcuse: e } = await ok("school_admin", CREATE_EXCUSE, {
+        s: s.id,
+        d: meets.rows[0]!.d,
+        a: course.id,
+        t: "course",
+      });
+      expect((await db().select().from(attendance).where(eq(attendance.student_id, s.id))).length).toBe(0);
+      const { student } = await ok("school_admin", STUDENT, { uuid: s.uuid });
+      expect(student.now).toMatchObject({ attendable_uuid: course.uuid, status: STATUS.excused });
+      await ok("school_admin", REMOVE_EXCUSE, { id: e.id });
+      const after = await ok("school_admin", STUDENT, { uuid: s.uuid });
+      expect(after.student.now).toMatchObject({ status: STATUS.pending });
+    });
+
     it("validation names the field; role 8 may not excuse; unseen ids are refused", async () => {
       const start = floorMinute(new Date(Date.now() + 300 * MIN));
       const { course } = await makeCourse(db(), school, start, 60);

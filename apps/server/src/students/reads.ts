@@ -1,9 +1,11 @@
 import {
   addDays,
   apaWeight,
+  isExcused,
   isInFence,
   localDate,
   PHONE_MOVE_AFTER_MS,
+  STATUS,
   semesterRange,
   weekRange,
 } from "@rollbook/domain";
@@ -373,6 +375,34 @@ export async function studentNow(data: Scoped, st: StudentRow): Promise<StudentN
       .from(attendance)
       .where(sql.join(pairs, sql` or `));
     const attByStudent = new Map(rows.map((r) => [r.student_id, r]));
+    // a session without an attendance row yet (no presence so far) that an excuse covers reads
+    // excused, not pending: the status the finaliser will give it (decision 0302)
+    const rowless = withSession.filter((sid) => !attByStudent.has(sid));
+    const excuseRows = rowless.length
+      ? await db
+          .select({
+            student_id: excuses.student_id,
+            date: excuses.date,
+            attendable_id: excuses.attendable_id,
+            attendable_type: excuses.attendable_type,
+          })
+          .from(excuses)
+          .where(
+            and(
+              inArray(excuses.student_id, rowless),
+              isNull(excuses.deleted_at),
+              gte(excuses.date, from),
+              lte(excuses.date, to),
+            ),
+          )
+      : [];
+    const excusedNow = new Set(
+      rowless.filter((sid) => {
+        const c = current.get(sid)!;
+        const own = excuseRows.filter((e) => e.student_id === sid);
+        return isExcused(own, c.meets, { id: c.attendable_id, type: c.attendable_type });
+      }),
+    );
     const lastPings = await db
       .selectDistinctOn([pings.student_id], {
         student_id: pings.student_id,
@@ -405,7 +435,7 @@ export async function studentNow(data: Scoped, st: StudentRow): Promise<StudentN
         meets: c.meets,
         start_time: c.start_time,
         end_time: c.end_time,
-        status: row?.status ?? 0,
+        status: row?.status ?? (excusedNow.has(k) ? STATUS.excused : STATUS.pending),
         attendance_id: row?.id ?? null,
         enter: row?.enter ?? null,
         last_ping_at: ping?.recorded_at ?? null,

@@ -19,6 +19,7 @@ import type { DueSession } from "../engine/finalise/due.ts";
 import { pingsInWindow, travelDuring } from "../engine/finalise/roster.ts";
 import type { ChangedAttendance } from "../engine/publish-attendance.ts";
 import { placeSignals } from "../engine/sessions-for-student.ts";
+import { forgetStudent } from "../engine/state.ts";
 import { verdictOf } from "../engine/verdict.ts";
 
 type ExcuseKey = { date: string; attendable_id: number | null; attendable_type: string | null };
@@ -81,6 +82,8 @@ async function sessionOf(
  */
 export async function rejudgeExcused(data: Scoped, studentId: number, touched: readonly ExcuseKey[]): Promise<void> {
   const { db, s } = systemOf(data);
+  // the ping path's cached schedule says which sessions an excuse covers: read again, in every process
+  forgetStudent(s, studentId);
   const dates = [...new Set(touched.map((e) => e.date))];
   if (dates.length === 0) return;
   const candidates = await db
