@@ -142,10 +142,18 @@ test.describe("a participant's page", () => {
     await page.getByRole("button", { name: "Remove", exact: true }).click();
     await dialog.getByRole("button", { name: "Yes" }).click();
     await expect(headerOf(page).getByText("Removed", { exact: true })).toBeVisible();
+    // read-only until restored: no control the server would refuse ("restore it first")
+    await expect(page.getByRole("button", { name: "Reset token" })).toHaveCount(0);
+    await page.getByRole("tab", { name: "Information" }).click();
+    await expect(page.getByText("Restore the participant to edit their information.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Edit participant" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Add note" })).toHaveCount(0);
     await page.getByRole("button", { name: "Restore" }).click();
     await page.getByRole("dialog", { name: "Restore participant" }).getByRole("button", { name: "Yes" }).click();
     await expect(page.getByRole("button", { name: "Remove", exact: true })).toBeVisible();
     await expect(headerOf(page).getByText("Removed", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Edit participant" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add note" })).toBeVisible();
   });
 
   test("edits with the client's and the server's field errors on the field", async ({

@@ -207,9 +207,12 @@ export function TokenCard({ student }: { student: StudentDetail }) {
     <DetailSection
       title="Token and offline code"
       actions={
-        <Button size="xs" variant="light" onClick={onReset} loading={reset.isPending}>
-          Reset token
-        </Button>
+        // a removed participant gets no new token (the server refuses it): restore them first
+        !student.deleted_at ? (
+          <Button size="xs" variant="light" onClick={onReset} loading={reset.isPending}>
+            Reset token
+          </Button>
+        ) : undefined
       }
     >
       <Stack gap="sm">

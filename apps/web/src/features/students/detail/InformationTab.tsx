@@ -28,6 +28,8 @@ export function InformationTab({
   can: Permissions;
 }) {
   const [editing, setEditing] = useState(false);
+  // a removed participant is read-only until restored: the server refuses its edits and notes
+  const removed = Boolean(student.deleted_at);
   // the form takes the button's place: once it is done (saved or cancelled) focus goes back to
   // the button, not to <body> with the form that had it
   const editButton = useRef<HTMLButtonElement>(null);
@@ -43,7 +45,7 @@ export function InformationTab({
         title="Information"
         order={3}
         actions={
-          can.create_participant && !editing ? (
+          can.create_participant && !editing && !removed ? (
             <Button ref={editButton} size="xs" variant="light" onClick={() => setEditing(true)}>
               Edit participant
             </Button>
@@ -62,6 +64,7 @@ export function InformationTab({
           />
         ) : (
           <Stack gap="sm">
+            {removed && can.create_participant && <Text>Restore the participant to edit their information.</Text>}
             <KeyValueList
               columns={2}
               label="Contact"
@@ -98,7 +101,7 @@ export function InformationTab({
           </Stack>
         )}
       </DetailSection>
-      <NotesSection uuid={student.uuid} timeZone={timeZone} />
+      <NotesSection uuid={student.uuid} timeZone={timeZone} readOnly={removed} />
       <ExcusesSection student={student} canChange={can.override} />
     </Stack>
   );

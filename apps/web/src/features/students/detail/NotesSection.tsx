@@ -11,8 +11,19 @@ import { notify } from "../../../ui/notify.tsx";
 import { labelServerMessage } from "./field-errors.ts";
 import { CreateNoteDocument, NOTES_PER_PAGE, useStudentMutation, useStudentNotes } from "./queries.ts";
 
-/** Notes on the participant, newest first, and a form to add one (anyone who sees the student). */
-export function NotesSection({ uuid, timeZone }: { uuid: string; timeZone: string }) {
+/**
+ * Notes on the participant, newest first, and a form to add one (anyone who sees the student);
+ * readOnly (a removed participant: the server refuses new notes) shows the notes without the form.
+ */
+export function NotesSection({
+  uuid,
+  timeZone,
+  readOnly = false,
+}: {
+  uuid: string;
+  timeZone: string;
+  readOnly?: boolean;
+}) {
   const [page, setPage] = useState(1);
   const notes = useStudentNotes(uuid, page);
   const message = useField<string>("", [required("Message")]);
@@ -41,28 +52,34 @@ export function NotesSection({ uuid, timeZone }: { uuid: string; timeZone: strin
   return (
     <DetailSection title="Notes" order={3}>
       <Stack gap="md">
-        <form onSubmit={submit} noValidate aria-label="Add a note">
-          <Stack gap="xs">
-            <Textarea
-              ref={message.inputRef as unknown as React.Ref<HTMLTextAreaElement>}
-              label="Message"
-              value={message.value}
-              onChange={(e) => message.setValue(e.currentTarget.value)}
-              onBlur={message.onBlur}
-              error={message.status === "error" ? message.error : undefined}
-              required
-              withAsterisk={false}
-              autosize
-              minRows={2}
-              maxRows={8}
-            />
-            <Group>
-              <Button type="submit" loading={add.isPending}>
-                Add note
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        {readOnly ? (
+          <Text size="sm" c="dimmed">
+            Restore the participant to add a note.
+          </Text>
+        ) : (
+          <form onSubmit={submit} noValidate aria-label="Add a note">
+            <Stack gap="xs">
+              <Textarea
+                ref={message.inputRef as unknown as React.Ref<HTMLTextAreaElement>}
+                label="Message"
+                value={message.value}
+                onChange={(e) => message.setValue(e.currentTarget.value)}
+                onBlur={message.onBlur}
+                error={message.status === "error" ? message.error : undefined}
+                required
+                withAsterisk={false}
+                autosize
+                minRows={2}
+                maxRows={8}
+              />
+              <Group>
+                <Button type="submit" loading={add.isPending}>
+                  Add note
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
         {notes.isError && (
           <Text c="red.9" role="alert">
             The notes could not be loaded: {notes.error.message}

@@ -66,7 +66,7 @@ export function BulkActions({
     question: React.ReactNode,
     call: () => Promise<{ student_ids: number[]; changed: number }>,
     target?: string,
-    suffix: () => string = () => "",
+    emailed: () => boolean = () => false,
   ) {
     try {
       await confirm({ title: "Please confirm", message: question, danger: kind === "remove" || kind === "reset" });
@@ -77,7 +77,7 @@ export function BulkActions({
     setBusy(kind);
     try {
       const result = await call();
-      notify.success(bulkResultText(kind, { requested: count, changed: result.changed }, target) + suffix());
+      notify.success(bulkResultText(kind, { requested: count, changed: result.changed, emailed: emailed() }, target));
       if (kind === "remove" || kind === "restore") onRemoved([...ids]);
     } catch (err) {
       notify.error(err instanceof Error ? err.message : "The change was not made.");
@@ -124,7 +124,7 @@ export function BulkActions({
       async () =>
         (await execute(ResetStudentsTokensDocument, { student_ids, send_email: sendEmail })).resetStudentsTokens,
       undefined,
-      () => (sendEmail ? " The new tokens were e-mailed." : ""),
+      () => sendEmail,
     );
   };
 

@@ -9,6 +9,8 @@ export interface BulkOutcome {
   requested: number;
   /** How many the server changed (the others were already in that state). */
   changed: number;
+  /** Reset only: the new tokens were e-mailed (then students without an e-mail keep theirs). */
+  emailed?: boolean;
 }
 
 const already = (n: number, what: string) => (n === 1 ? `1 was already ${what}` : `${n} were already ${what}`);
@@ -33,7 +35,7 @@ export function bulkQuestion(kind: BulkKind, count: number, target?: string): st
 }
 
 /** The notification after the call: what changed, and how many were already so. */
-export function bulkResultText(kind: BulkKind, { requested, changed }: BulkOutcome, target?: string): string {
+export function bulkResultText(kind: BulkKind, { requested, changed, emailed }: BulkOutcome, target?: string): string {
   const rest = Math.max(0, requested - changed);
   const done = participants(changed);
   let text: string;
@@ -44,8 +46,14 @@ export function bulkResultText(kind: BulkKind, { requested, changed }: BulkOutco
     case "restore":
       text = `Restored ${done}.`;
       return rest ? `${text} ${already(rest, "active")}.` : text;
-    case "reset":
-      return `Reset the tokens of ${done}.`;
+    case "reset": {
+      if (!emailed) return `Reset the tokens of ${done}.`;
+      // the server skips a student without an e-mail (a token nobody is told of locks them out)
+      text = changed === 0 ? "No token was reset." : `Reset the tokens of ${done} and e-mailed the new ones.`;
+      if (!rest) return text;
+      const kept = rest === 1 ? "1 participant has" : `${rest} participants have`;
+      return `${text} ${kept} no e-mail address: ${rest === 1 ? "that token was" : "those tokens were"} kept.`;
+    }
     case "course":
     case "team":
     case "event":
