@@ -12,9 +12,10 @@ import {
 } from "@rollbook/domain";
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { beacons, courses, events, excuses, locations, studentCourse, studentEvent } from "../db/schema/index.ts";
+import { beacons, courses, events, locations, studentCourse, studentEvent } from "../db/schema/index.ts";
 import type { Services } from "../services.ts";
 import { type Covers, courseSessionsBetween, coversBetween, eventSessionOf } from "./calendar.ts";
+import { excusesBetween } from "./excuses-between.ts";
 import { engineState, type StudentContext } from "./state.ts";
 import { studentById } from "./student-context.ts";
 
@@ -143,21 +144,11 @@ async function loadSessions(
       )
   ).filter((r) => sameSchool(r.student_id, r.event.school_id));
   // excuses: a session one covers is excused from its first row on, not only when finalised
-  const excuseRows = await db
-    .select({
-      student_id: excuses.student_id,
-      date: excuses.date,
-      attendable_id: excuses.attendable_id,
-      attendable_type: excuses.attendable_type,
-    })
-    .from(excuses)
-    .where(
-      and(inArray(excuses.student_id, ids), isNull(excuses.deleted_at), gte(excuses.date, from), lte(excuses.date, to)),
-    );
+  const excuseRows = await excusesBetween(db, ids, from, to);
   const excusesOf = new Map<number, ExcuseRow[]>();
   for (const e of excuseRows) {
     const list = excusesOf.get(e.student_id) ?? [];
-    list.push({ ...e, attendable_type: e.attendable_type as ExcuseRow["attendable_type"] });
+    list.push(e);
     excusesOf.set(e.student_id, list);
   }
   const excusedAt = (studentId: number, meets: string, attendable: { id: number; type: "course" | "event" }) =>

@@ -28,6 +28,7 @@ import {
   teams,
 } from "../db/schema/index.ts";
 import { courseSessionsBetween, coversBetween, eventSessionOf } from "../engine/calendar.ts";
+import { excusesBetween } from "../engine/excuses-between.ts";
 import { inWindow, loadPlaces } from "../engine/sessions-for-student.ts";
 import { notFound } from "../graphql/builder.ts";
 import type { StudentRow } from "./bulk.ts";
@@ -378,24 +379,7 @@ export async function studentNow(data: Scoped, st: StudentRow): Promise<StudentN
     // a session without an attendance row yet (no presence so far) that an excuse covers reads
     // excused, not pending: the status the finaliser will give it (decision 0302)
     const rowless = withSession.filter((sid) => !attByStudent.has(sid));
-    const excuseRows = rowless.length
-      ? await db
-          .select({
-            student_id: excuses.student_id,
-            date: excuses.date,
-            attendable_id: excuses.attendable_id,
-            attendable_type: excuses.attendable_type,
-          })
-          .from(excuses)
-          .where(
-            and(
-              inArray(excuses.student_id, rowless),
-              isNull(excuses.deleted_at),
-              gte(excuses.date, from),
-              lte(excuses.date, to),
-            ),
-          )
-      : [];
+    const excuseRows = await excusesBetween(db, rowless, from, to);
     const excusedNow = new Set(
       rowless.filter((sid) => {
         const c = current.get(sid)!;

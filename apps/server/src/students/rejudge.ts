@@ -7,12 +7,13 @@ import {
   type SchoolRules,
   STATUS,
 } from "@rollbook/domain";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Scoped } from "../access/scoped.ts";
 import { systemOf } from "../access/system.ts";
 import type { Db } from "../db/client.ts";
-import { attendance, attendanceActivity, courses, events, excuses, schools } from "../db/schema/index.ts";
+import { attendance, attendanceActivity, courses, events, schools } from "../db/schema/index.ts";
 import { type AttendanceRow, placeOf, recomputeWith } from "../engine/apply.ts";
+import { excusesBetween } from "../engine/excuses-between.ts";
 import { statusesChanged } from "../engine/finalise/apa.ts";
 import { decide } from "../engine/finalise/decide.ts";
 import type { DueSession } from "../engine/finalise/due.ts";
@@ -108,15 +109,8 @@ export async function rejudgeExcused(data: Scoped, studentId: number, touched: r
     ),
   );
   if (rows.length === 0) return;
-  const current = await db
-    .select({
-      student_id: excuses.student_id,
-      date: excuses.date,
-      attendable_id: excuses.attendable_id,
-      attendable_type: excuses.attendable_type,
-    })
-    .from(excuses)
-    .where(and(eq(excuses.student_id, studentId), inArray(excuses.date, dates), isNull(excuses.deleted_at)));
+  const sorted = [...dates].sort();
+  const current = await excusesBetween(db, [studentId], sorted[0] as string, sorted.at(-1) as string);
   const [schoolRow] = await db.select().from(schools).where(eq(schools.id, data.viewer.schoolId));
   if (!schoolRow) return;
   const school = {

@@ -1,7 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, notExists, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
-  excuses,
   pings,
   studentCourse,
   studentEvent,
@@ -10,6 +9,7 @@ import {
   studentTravel,
   travel,
 } from "../../db/schema/index.ts";
+import { excusesBetween } from "../excuses-between.ts";
 import type { StoredPing } from "../presence.ts";
 import { earlyStart } from "../sessions-for-student.ts";
 import type { DueSession } from "./due.ts";
@@ -74,17 +74,8 @@ export async function pingsInWindow(db: Db, ids: number[], session: DueSession):
 }
 
 /** The excuses of these students on the session's date. */
-export async function excusesOn(db: Db, ids: number[], session: DueSession) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      student_id: excuses.student_id,
-      date: excuses.date,
-      attendable_id: excuses.attendable_id,
-      attendable_type: excuses.attendable_type,
-    })
-    .from(excuses)
-    .where(and(inArray(excuses.student_id, ids), eq(excuses.date, session.meets), isNull(excuses.deleted_at)));
+export function excusesOn(db: Db, ids: number[], session: DueSession) {
+  return excusesBetween(db, ids, session.meets, session.meets);
 }
 
 /**
