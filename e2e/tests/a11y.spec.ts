@@ -24,7 +24,7 @@ test.describe("no axe violation of any impact", () => {
     await expectNoA11yViolations(page);
     // with its error state showing too
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByText("E-mail is required")).toBeVisible();
     await expectNoA11yViolations(page, "/Login with field errors");
   });
 
