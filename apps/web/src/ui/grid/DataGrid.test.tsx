@@ -117,6 +117,27 @@ describe("DataGrid", () => {
     expect(screen.getByText("No matching data")).toBeTruthy();
     expect(screen.getByText("No rows")).toBeTruthy();
   });
+
+  it("says nothing of the rows while its first page loads (not 'No rows')", () => {
+    function FirstLoad() {
+      const grid = useGridParams({ sort_by: "name", sortable: ["name"] });
+      return (
+        <DataGrid<Row>
+          caption="People"
+          columns={[{ key: "name", header: "Name", sortBy: "name" }]}
+          rows={undefined}
+          total={undefined}
+          loading
+          rowKey={(r) => r.id}
+          grid={grid}
+        />
+      );
+    }
+    renderUi(<FirstLoad />);
+    expect(screen.queryByText("No rows")).toBeNull();
+    expect(screen.queryByText("No matching data")).toBeNull();
+    expect(pager().getByRole("button", { name: "Page 1" })).toBeTruthy();
+  });
 });
 
 /** A grid with selection, a toolbar and a link column, in the table or the phone (cards) layout. */

@@ -261,7 +261,7 @@ export function DataGrid<T>({
       <Pager
         page={grid.params.page}
         perPage={grid.params.per_page}
-        total={total ?? 0}
+        total={total}
         onPage={grid.setPage}
         onPerPage={grid.setPerPage}
         label={`${caption} pages`}

@@ -4,7 +4,8 @@ import { formatCount, jumpTarget, PAGE_SIZE_OPTIONS, pageCount, pagerSlots } fro
 export interface PagerProps {
   page: number;
   perPage: number;
-  total: number;
+  /** undefined: not known yet (the first page is loading): the range says nothing rather than "No rows" */
+  total: number | undefined;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
   /** Names the pagination landmark when a screen has more than one grid. */
@@ -15,7 +16,8 @@ export interface PagerProps {
  * The 7-slot pager of spec section 9 (first, last, neighbours, and "…" buttons that jump
  * 5 pages), previous/next, the page size (25/50/100/250) and the range shown.
  */
-export function Pager({ page, perPage, total, onPage, onPerPage, label = "Pagination" }: PagerProps) {
+export function Pager({ page, perPage, total: known, onPage, onPerPage, label = "Pagination" }: PagerProps) {
+  const total = known ?? 0;
   const pages = pageCount(total, perPage);
   const current = Math.min(Math.max(1, page), pages);
   const first = total === 0 ? 0 : (current - 1) * perPage + 1;
@@ -32,7 +34,11 @@ export function Pager({ page, perPage, total, onPage, onPerPage, label = "Pagina
         />
         <Text size="sm" aria-live="polite" mt="lg">
           {/* with a thousands separator, as the reports' "Total: 10,716" above a grid */}
-          {total === 0 ? "No rows" : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
+          {known === undefined
+            ? ""
+            : total === 0
+              ? "No rows"
+              : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
         </Text>
       </Group>
       <nav aria-label={label} style={{ minWidth: 0 }}>
