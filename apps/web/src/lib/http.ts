@@ -19,6 +19,16 @@ export class RequestError extends Error {
 
 export const NETWORK_ERROR = "Rollbook could not reach the server. Check the connection and try again.";
 
+/** A fault of the server (5xx): its own text ("Internal server error") tells staff nothing. */
+export const SERVER_FAULT =
+  "The server had a problem. Try again in a moment; if it goes on, tell your school's Rollbook administrator.";
+
+/** A refused call as an error: a 5xx in words, else the server's message (or the status when it sent none). */
+function refusal(status: number, message: string | undefined, errors: FieldErrors = {}): RequestError {
+  if (status >= 500) return new RequestError(SERVER_FAULT, status, errors, false);
+  return new RequestError(message ?? `The server answered ${status}.`, status, errors, message !== undefined);
+}
+
 /**
  * Every call goes through here: JSON, the XMLHttpRequest marker, the bearer token when signed in.
  * A 401 on a call that carried a token ends the session (the router then sends the user to /Login),
@@ -48,12 +58,10 @@ export async function postJson(
     const p = (payload ?? {}) as { message?: unknown; errors?: unknown };
     const errors =
       p.errors && typeof p.errors === "object" && !Array.isArray(p.errors) ? (p.errors as FieldErrors) : {};
-    const message = typeof p.message === "string" && p.message ? p.message : firstGraphqlError(payload);
-    throw new RequestError(
-      message ?? `The server answered ${response.status}.`,
+    throw refusal(
       response.status,
+      typeof p.message === "string" && p.message ? p.message : firstGraphqlError(payload),
       errors,
-      message !== undefined,
     );
   }
   return payload;
@@ -70,8 +78,7 @@ export async function getJson(url: string): Promise<unknown> {
   const payload = await response.json().catch(() => null);
   if (!response.ok) {
     const p = (payload ?? {}) as { message?: unknown };
-    const message = typeof p.message === "string" && p.message ? p.message : undefined;
-    throw new RequestError(message ?? `The server answered ${response.status}.`, response.status, {}, !!message);
+    throw refusal(response.status, typeof p.message === "string" && p.message ? p.message : undefined);
   }
   return payload;
 }

@@ -1,7 +1,6 @@
 import { Alert, Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import { RequestError } from "../../lib/http.ts";
 import { ME_KEY, useMe } from "../../lib/me.ts";
 import { PageHeading } from "../../ui/PageHeading.tsx";
 import { InSessionSection } from "./InSessionSection.tsx";
@@ -10,16 +9,6 @@ import { useDashboard } from "./queries.ts";
 import { SchoolSection } from "./SchoolSection.tsx";
 import { TasksSection } from "./TasksSection.tsx";
 import { TilesSection } from "./TilesSection.tsx";
-
-/**
- * A failed dashboard call in a staff member's words: a server fault's own text ("Internal Server
- * Error") tells them nothing; the network's and the server's refusals are already worded.
- */
-function loadErrorText(err: Error): string {
-  return err instanceof RequestError && err.status >= 500
-    ? "The server had a problem. Try again in a moment; if it goes on, tell your school's Rollbook administrator."
-    : err.message;
-}
 
 /** /Dashboard: the school, students missing attendance, classes in session, the user's tiles and tasks. */
 export default function DashboardPage() {
@@ -44,7 +33,7 @@ export default function DashboardPage() {
       </div>
       {dashboard.isError && (
         <Alert color="red" role="alert" title="The dashboard could not be loaded">
-          <Text size="sm">{loadErrorText(dashboard.error)}</Text>
+          <Text size="sm">{dashboard.error.message}</Text>
           <Button mt="xs" size="xs" variant="default" loading={dashboard.isFetching} onClick={() => void retry()}>
             Try again
           </Button>
