@@ -157,12 +157,12 @@ function plan(
     return raise ? { review: would, confidence: v.confidence } : null;
   }
   // an open session covered by staff (an excuse, decision 0302) stays covered: a ping moves enter,
-  // exit and the evidence, not the status; removing the cover hands the status back (students/rejudge.ts)
-  // so does a session an excuse covers whose first row this is (the excuse came before any presence)
+  // exit and the evidence, not the status; removing the cover hands the status back (students/rejudge.ts).
+  // An excuse the student's schedule knows of covers it too, a first row included (decision 0553)
   const status: StatusId =
     existing && COVER_STATUSES.has(existing.status)
       ? (existing.status as StatusId)
-      : !existing && session.excused
+      : session.excused
         ? STATUS.excused
         : ev.status;
   const activity: Plan["activity"] = [];
